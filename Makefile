@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Builds tools/perf/perf (perf stat with plain and bperf counting), its unit
+# tests and its BPF programs.  All build output goes to $(OUTPUT).
+#
+#   make            build tools/perf/perf
+#   make test       build, then run every unit and shell test
+#   make deps       install the Debian packages the build and tests need
+#   make SAN=1      ASan+UBSan build (into build-san/)
+#   make V=1        show full commands
+
+ifeq ($(SAN),1)
+OUTPUT ?= build-san
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+else
+OUTPUT ?= build
+SAN_FLAGS :=
+endif
+
+ifeq ($(V),1)
+Q =
+msg =
+else
+Q = @
+msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
+endif
+
+CC ?= cc
+CLANG ?= clang
+BPFTOOL ?= bpftool
+ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
+MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
+
+PERF_DIR := tools/perf
+UTIL_DIR := $(PERF_DIR)/util
+SKEL_DIR := $(UTIL_DIR)/bpf_skel
+TEST_DIR := $(PERF_DIR)/tests
+
+VERSION := $(shell cat VERSION 2>/dev/null || echo 0.1)
+
+CFLAGS ?= -O2 -g
+CFLAGS += -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
+	  -Wno-missing-field-initializers -D_GNU_SOURCE \
+	  -DPERF_VERSION='"$(VERSION)"' \
+	  -I$(PERF_DIR) -I$(OUTPUT)/bpf_skel $(SAN_FLAGS)
+LDFLAGS += $(SAN_FLAGS)
+LIBS := -lbpf -lelf -lz -lm
+BPF_CFLAGS := -g -O2 --target=bpf -D__TARGET_ARCH_$(ARCH) -Wall -Werror \
+	      -I$(SKEL_DIR) $(if $(MULTIARCH),-I/usr/include/$(MULTIARCH))
+
+MAIN_SRCS := $(PERF_DIR)/perf.c $(wildcard $(PERF_DIR)/builtin-*.c)
+UTIL_SRCS := $(wildcard $(UTIL_DIR)/*.c)
+BPF_SRCS := $(wildcard $(SKEL_DIR)/*.bpf.c)
+TEST_SRCS := $(wildcard $(TEST_DIR)/unit/test-*.c)
+
+MAIN_OBJS := $(patsubst %.c,$(OUTPUT)/%.o,$(MAIN_SRCS))
+UTIL_OBJS := $(patsubst %.c,$(OUTPUT)/%.o,$(UTIL_SRCS))
+BPF_OBJS := $(patsubst $(SKEL_DIR)/%.bpf.c,$(OUTPUT)/bpf_skel/%.bpf.o,$(BPF_SRCS))
+SKELS := $(patsubst $(SKEL_DIR)/%.bpf.c,$(OUTPUT)/bpf_skel/%.skel.h,$(BPF_SRCS))
+TESTS := $(patsubst $(TEST_DIR)/unit/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
+UTIL_LIB := $(OUTPUT)/libperf-util.a
+
+.DELETE_ON_ERROR:
+.PHONY: all test unit-test deps clean fuzz bench
+.SECONDARY:
+
+all: $(PERF_DIR)/perf $(TESTS)
+
+$(PERF_DIR)/perf: $(MAIN_OBJS) $(UTIL_LIB)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(MAIN_OBJS) $(UTIL_LIB) $(LIBS)
+
+$(UTIL_LIB): $(UTIL_OBJS)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(OUTPUT)/%.o: %.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# Only the BPF backend sees the generated skeletons.
+$(OUTPUT)/$(UTIL_DIR)/bpf_counter.o: $(SKELS)
+$(OUTPUT)/$(PERF_DIR)/builtin-bperf.o: $(SKELS)
+
+$(OUTPUT)/bpf_skel/%.bpf.o: $(SKEL_DIR)/%.bpf.c $(wildcard $(SKEL_DIR)/*.h)
+	$(call msg,BPF,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUTPUT)/bpf_skel/%.skel.h: $(OUTPUT)/bpf_skel/%.bpf.o
+	$(call msg,GEN-SKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< name $(notdir $*) > $@
+
+$(OUTPUT)/tests/test-%: $(TEST_DIR)/unit/test-%.c $(UTIL_LIB)
+	$(call msg,TEST-CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(UTIL_LIB) -lcmocka $(LIBS)
+
+unit-test: $(TESTS)
+	$(Q)$(TEST_DIR)/run-tests.sh --unit-only $(OUTPUT)/tests
+
+test: all
+	$(Q)$(TEST_DIR)/run-tests.sh $(OUTPUT)/tests
+
+deps:
+	$(Q)scripts/install-deps.sh
+
+clean:
+	$(call msg,CLEAN,)
+	$(Q)rm -rf build build-san $(PERF_DIR)/perf
+
+-include $(MAIN_OBJS:.o=.d) $(UTIL_OBJS:.o=.d) $(TESTS:=.d)

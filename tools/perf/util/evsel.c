@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evsel.h"
+#include "cgroup.h"
+
+struct perf_counts *perf_counts__new(int ncpus, int nthreads)
+{
+	struct perf_counts *counts;
+
+	counts = calloc(1, sizeof(*counts) + (size_t)ncpus * nthreads *
+						     sizeof(counts->values[0]));
+	if (!counts)
+		return NULL;
+	counts->ncpus = ncpus;
+	counts->nthreads = nthreads;
+	return counts;
+}
+
+void perf_counts__delete(struct perf_counts *counts)
+{
+	free(counts);
+}
+
+void perf_counts__reset(struct perf_counts *counts)
+{
+	memset(counts->values, 0,
+	       (size_t)counts->ncpus * counts->nthreads *
+		       sizeof(counts->values[0]));
+}
+
+struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name)
+{
+	struct evsel *evsel = calloc(1, sizeof(*evsel));
+
+	if (!evsel)
+		return NULL;
+	evsel->attr = *attr;
+	evsel->attr.size = sizeof(evsel->attr);
+	evsel->leader = evsel;
+	evsel->nr_members = 1;
+	evsel->scale = 1.0;
+	evsel->supported = true;
+	evsel->unit = strdup("");
+	if (!evsel->unit || evsel__set_name(evsel, name)) {
+		evsel__delete(evsel);
+		errno = ENOMEM;
+		return NULL;
+	}
+	return evsel;
+}
+
+void evsel__delete(struct evsel *evsel)
+{
+	if (!evsel)
+		return;
+	free(evsel->name);
+	free(evsel->pmu_name);
+	free(evsel->unit);
+	if (evsel->cgrp)
+		cgroup__put(evsel->cgrp);
+	perf_counts__delete(evsel->counts);
+	perf_counts__delete(evsel->prev_counts);
+	free(evsel);
+}
+
+int evsel__set_name(struct evsel *evsel, const char *name)
+{
+	char *copy = strdup(name ? name : "");
+
+	if (!copy)
+		return -ENOMEM;
+	free(evsel->name);
+	evsel->name = copy;
+	return 0;
+}
+
+bool evsel__is_group_leader(const struct evsel *evsel)
+{
+	return evsel->leader == evsel;
+}
+
+bool evsel__match(const struct evsel *evsel, __u32 type, __u64 config)
+{
+	return evsel->attr.type == type && evsel->attr.config == config;
+}
+
+bool evsel__is_clock(const struct evsel *evsel)
+{
+	return evsel__match(evsel, PERF_TYPE_SOFTWARE,
+			    PERF_COUNT_SW_TASK_CLOCK) ||
+	       evsel__match(evsel, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK);
+}
+
+struct evlist *evlist__new(void)
+{
+	return calloc(1, sizeof(struct evlist));
+}
+
+void evlist__delete(struct evlist *evlist)
+{
+	if (!evlist)
+		return;
+	for (int i = 0; i < evlist->nr_entries; i++)
+		evsel__delete(evlist->entries[i]);
+	free(evlist->entries);
+	free(evlist);
+}
+
+int evlist__add(struct evlist *evlist, struct evsel *evsel)
+{
+	struct evsel **entries;
+
+	entries = realloc(evlist->entries,
+			  (evlist->nr_entries + 1) * sizeof(*entries));
+	if (!entries)
+		return -ENOMEM;
+	evlist->entries = entries;
+	evsel->idx = evlist->nr_entries;
+	entries[evlist->nr_entries++] = evsel;
+	return 0;
+}
