@@ -90,7 +90,7 @@ $(OUTPUT)/bpf_skel/%.bpf.o: $(SKEL_DIR)/%.bpf.c $(wildcard $(SKEL_DIR)/*.h)
 
 $(OUTPUT)/bpf_skel/%.skel.h: $(OUTPUT)/bpf_skel/%.bpf.o
 	$(call msg,GEN-SKEL,$@)
-	$(Q)$(BPFTOOL) gen skeleton $< name $(notdir $*) > $@
+	$(Q)$(BPFTOOL) gen skeleton $< name $(notdir $*)_bpf > $@
 
 $(OUTPUT)/tests/test-%: $(TEST_DIR)/unit/test-%.c $(UTIL_LIB)
 	$(call msg,TEST-CC,$@)

@@ -32,6 +32,12 @@ struct counter_ops {
 	int (*disable)(struct evsel *evsel);
 	int (*read)(struct evsel *evsel);
 	int (*destroy)(struct evsel *evsel);
+	/*
+	 * Optional: describe this backend's load error; counter__strerror()
+	 * uses it when set.
+	 */
+	void (*strerror)(const struct evsel *evsel, int err, char *msg,
+			 size_t msglen, char *hint, size_t hintlen);
 };
 
 /* One perf_event per CPU or per thread for this session (util/counter.c). */

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * The bperf leader: one per distinct event on the machine, shared by every
+ * session counting that event.  On each context switch (and each time a
+ * session syncs it with BPF_PROG_TEST_RUN on a CPU) it reads the event's
+ * counter on this CPU, keeps the running total per CPU in prev_readings
+ * (what CPU-scoped sessions read) and the delta since the last run in
+ * diff_readings (what followers add up), then tail-calls the chain of
+ * followers.  See the comment at the top of util/bpf_counter.c.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "bperf.h"
+
+char LICENSE[] SEC("license") = "Dual BSD/GPL";
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(int));
+	__uint(map_flags, BPF_F_PRESERVE_ELEMS);
+} events SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bperf_reading);
+} prev_readings SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bperf_reading);
+} diff_readings SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__uint(max_entries, BPERF_MAX_FOLLOWERS);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} followers SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BPERF_MAX_SESSIONS + 1);
+	__type(key, __u32);
+	__type(value, struct bperf_session);
+} sessions SEC(".maps");
+
+SEC("raw_tp/sched_switch")
+int on_switch(void *ctx)
+{
+	struct bperf_reading *prev, *diff;
+	struct bpf_perf_event_value now;
+	struct bperf_session *chain;
+	__u32 zero = 0, len, i;
+
+	if (bpf_perf_event_read_value(&events, BPF_F_CURRENT_CPU, &now,
+				      sizeof(now)))
+		return 0;
+	prev = bpf_map_lookup_elem(&prev_readings, &zero);
+	diff = bpf_map_lookup_elem(&diff_readings, &zero);
+	if (!prev || !diff)
+		return 0;
+	diff->counter = now.counter - prev->counter;
+	diff->enabled = now.enabled - prev->enabled;
+	diff->running = now.running - prev->running;
+	prev->counter = now.counter;
+	prev->enabled = now.enabled;
+	prev->running = now.running;
+
+	chain = bpf_map_lookup_elem(&sessions, &zero);
+	if (!chain)
+		return 0;
+	len = chain->chain_len;
+	/* An empty slot makes the tail call fall through to the next one. */
+	for (i = 0; i < BPERF_MAX_FOLLOWERS && i < len; i++)
+		bpf_tail_call(ctx, &followers, i);
+	return 0;
+}
