@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Helpers shared by the shell tests.  Source it first:
+#
+#   . "$(dirname "$0")"/lib.sh
+#
+# A test exits 0 (pass), 1 (fail) or 2 (skip); its last line of output says
+# why it skipped.  Checks report with t_pass/t_fail and the test ends with
+# t_done, which fails if any check failed.  t_skip and t_abort end at once.
+#
+#   $PERF      the perf under test (tools/perf/perf, or $PERF_BIN)
+#   $REF_PERF  the distribution's perf, the reference (/usr/bin/perf)
+#   $T_TMP     a scratch directory, removed at exit
+#   t_bg CMD   start CMD in the background, killed at exit; pid in $T_BG_PID
+
+T_SHELL_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+PERF=${PERF_BIN:-$(cd "$T_SHELL_DIR/../.." && pwd)/perf}
+REF_PERF=${REF_PERF:-/usr/bin/perf}
+T_NAME=$(basename "$0" .sh)
+T_ERRORS=0
+T_BG_PIDS=()
+T_BG_PID=
+# Longest a single perf command may run before it counts as hung.
+T_CMD_TIMEOUT=${T_CMD_TIMEOUT:-60}
+T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/perf-$T_NAME.XXXXXX") || exit 1
+
+t_cleanup() {
+	local pid
+	for pid in "${T_BG_PIDS[@]}"; do
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	rm -rf "$T_TMP"
+}
+trap t_cleanup EXIT
+
+t_pass() {
+	echo "ok: $*"
+}
+
+t_fail() {
+	echo "FAIL: $*"
+	T_ERRORS=$((T_ERRORS + 1))
+}
+
+# Print a file indented, to show what a failing command printed.
+t_show() {
+	[ -s "$1" ] && sed -e 's/^/      > /' "$1" | head -n "${2:-20}"
+	return 0
+}
+
+# t_check DESC CMD...: pass if CMD succeeds.
+t_check() {
+	local desc=$1
+	shift
+	if "$@"; then
+		t_pass "$desc"
+	else
+		t_fail "$desc"
+	fi
+}
+
+t_skip() {
+	echo "$T_NAME: skipped: $*"
+	exit 2
+}
+
+t_abort() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+t_done() {
+	if [ "$T_ERRORS" -ne 0 ]; then
+		echo "$T_NAME: $T_ERRORS check(s) failed"
+		exit 1
+	fi
+	echo "$T_NAME: all checks passed"
+	exit 0
+}
+
+t_require_root() {
+	[ "$(id -u)" -eq 0 ] || t_skip "needs root"
+}
+
+t_require_cmd() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 || t_skip "needs $c"
+	done
+}
+
+t_require_perf() {
+	[ -x "$PERF" ] || t_abort "perf under test not built: $PERF (run make)"
+}
+
+t_require_ref_perf() {
+	[ -x "$REF_PERF" ] || t_skip "reference perf not installed ($REF_PERF, package linux-perf)"
+	# The distribution's perf is a wrapper that needs the matching tools.
+	"$REF_PERF" stat -e task-clock -x, -o /dev/null -- true >/dev/null 2>&1 ||
+		t_skip "reference perf $REF_PERF does not run here"
+}
+
+# True when the machine counts hardware events (cycles).
+t_has_hw_pmu() {
+	local d
+	for d in /sys/bus/event_source/devices/*; do
+		[ -e "$d/events/cpu-cycles" ] && return 0
+		[ -e "$d/events/cycles" ] && return 0
+	done
+	return 1
+}
+
+# run_perf ARGS...: the perf under test, with a hang guard.  Returns perf's
+# own status, 124 if it hung.
+run_perf() {
+	timeout -k 5 "$T_CMD_TIMEOUT" "$PERF" "$@"
+}
+
+run_ref_perf() {
+	timeout -k 5 "$T_CMD_TIMEOUT" "$REF_PERF" "$@"
+}
+
+# t_bg CMD...: run in the background, killed at exit.
+t_bg() {
+	"$@" &
+	T_BG_PID=$!
+	T_BG_PIDS+=("$T_BG_PID")
+}
+
+# t_busy: a CPU-bound loop in the background ($T_BG_PID), killed at exit.
+t_busy() {
+	t_bg bash -c 'while :; do :; done'
+}
+
+# A fixed CPU-bound workload of about half a second on this VM.
+T_WORK=(dd if=/dev/zero of=/dev/null bs=1 count=${T_WORK_COUNT:-400000} status=none)
+
+# csv_value FILE EVENT: the first value of EVENT in perf's -x, output
+# (the counter value is field 1, the event field 3).
+csv_value() {
+	awk -F, -v ev="$2" '$3 == ev { print $1; exit }' "$1"
+}
+
+# t_median N...: the median of the numbers given as arguments.
+t_median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
+		END { if (NR % 2) print v[(NR + 1) / 2];
+		      else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# t_within A B PCT: true when A and B differ by at most PCT percent of B.
+t_within() {
+	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN {
+		d = a - b; if (d < 0) d = -d
+		exit !(b != 0 && d * 100 <= p * (b < 0 ? -b : b))
+	}'
+}
+
+# t_between X LO HI: true when LO <= X <= HI (numbers, may be decimals).
+t_between() {
+	awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN {
+		exit !(x ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ && x + 0 >= lo + 0 && x + 0 <= hi + 0)
+	}'
+}
+
+# t_crashed RC: true if the status says the process died of a signal
+# (other than the SIGINT/SIGTERM a test sent on purpose) or hung.
+t_crashed() {
+	case $1 in
+	124 | 137) return 0 ;;	# hung
+	132 | 133 | 134 | 135 | 136 | 139 | 159) return 0 ;;	# ILL TRAP ABRT BUS FPE SEGV SYS
+	esac
+	return 1
+}
+
+t_not_crashed() {
+	! t_crashed "$1"
+}
+
+# human_value FILE EVENT: the value of EVENT's first row in perf's human
+# output ("<not" for "<not supported>"/"<not counted>"), without the
+# thousands separators.
+human_value() {
+	awk -v ev="$2" '{
+		sub(/#.*/, ""); sub(/\( *\+-.*/, ""); sub(/\([0-9.]+%\) *$/, "")
+		n = split($0, f, " ")
+		if (n >= 2 && f[n] == ev) { gsub(/,/, "", f[1]); print f[1]; exit }
+	}' "$1"
+}
+
+# human_events FILE: the event names of the rows of perf's human output.
+human_events() {
+	awk '/^ *[0-9<]/ && !/seconds (time elapsed|user|sys)/ {
+		sub(/#.*/, ""); sub(/\( *\+-.*/, ""); sub(/\([0-9.]+%\) *$/, "")
+		n = split($0, f, " "); if (n >= 2) print f[n]
+	}' "$1"
+}

@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# perf stat -j (JSON) output, parsed line by line with a JSON parser
+# (check_json.py): one object per line with counter-value, unit, event,
+# event-runtime, pcnt-running and the keys of its aggregation mode.
+
+. "$(dirname "$0")"/lib.sh
+
+t_require_root
+t_require_perf
+t_require_cmd python3
+
+CHECK=$T_SHELL_DIR/check_json.py
+ncpu=$(nproc)
+t_busy
+busy=$T_BG_PID
+
+# json_case DESC [check_json.py options] -- perf stat options
+json_case() {
+	local desc=$1 opts=() rc
+	shift
+	while [ "$1" != -- ]; do
+		opts+=("$1")
+		shift
+	done
+	shift
+	run_perf stat -o "$T_TMP/out" "$@" 2>"$T_TMP/err"
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		t_fail "$desc: perf stat $* exited $rc"
+		t_show "$T_TMP/err"
+	elif python3 "$CHECK" "${opts[@]}" "$T_TMP/out" >"$T_TMP/check"; then
+		t_pass "$desc"
+	else
+		t_fail "$desc: perf stat $*"
+		t_show "$T_TMP/check"
+	fi
+}
+
+json_case "plain" --event task-clock --event page-faults --rows 2 -- \
+	-j -e task-clock,page-faults -- true
+json_case "default events" --event task-clock --event context-switches \
+	--event cycles -- -j -- true
+json_case "unsupported event" --event cycles --rows 2 -- \
+	-j -e cycles,task-clock -- true
+json_case "-I 100 --interval-count 3" --interval --rows 3 -- \
+	-j -a -e cpu-clock -I 100 --interval-count 3
+json_case "-A" --aggr cpu --rows $((ncpu * 2)) -- \
+	-j -a -A -e cpu-clock,msr/tsc/ -- sleep 0.1
+json_case "-I with -A" --interval --aggr cpu --rows $((ncpu * 2)) -- \
+	-j -a -A -e cpu-clock -I 100 --interval-count 2
+json_case "--per-thread" --aggr thread -- \
+	-j --per-thread -p $busy -e task-clock -- sleep 0.2
+json_case "-r 3" --repeat --rows 2 -- \
+	-j -r 3 -e task-clock,page-faults -- true
+for mode in core socket die node cache cluster; do
+	json_case "--per-$mode" --aggr $mode -- \
+		-j -a --per-$mode -e cpu-clock -- sleep 0.1
+done
+json_case "-I with --per-core" --interval --aggr core -- \
+	-j -a --per-core -e cpu-clock -I 100 --interval-count 2
+
+# Values survive the trip: system-wide cpu-clock is about ncpu x 200 ms,
+# and --per-thread finds the busy loop with a nonzero count.
+run_perf stat -j -a -e cpu-clock -o "$T_TMP/out" -- sleep 0.2 2>/dev/null
+v=$(python3 -c 'import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+print(float(objs[0]["counter-value"]))' "$T_TMP/out" 2>&1)
+t_check "-j -a cpu-clock is about $ncpu x 200 ms ($v)" \
+	t_within "$v" $((ncpu * 200)) 10
+run_perf stat -j --per-thread -p $busy -e task-clock -o "$T_TMP/out" \
+	-- sleep 0.2 2>/dev/null
+v=$(python3 -c 'import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+print(sum(float(o["counter-value"]) for o in objs
+          if o["thread"].endswith("-" + sys.argv[2])))' "$T_TMP/out" $busy 2>&1)
+t_check "--per-thread counts the busy thread ($v ms)" t_between "$v" 100 300
+
+t_done
