@@ -3,6 +3,8 @@
 #define PERF_UTIL_PARSE_EVENTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <linux/types.h>
 
 struct evlist;
 
@@ -31,5 +33,26 @@ void parse_events_error__print(const struct parse_events_error *err,
 
 /* perf stat's default events when no -e is given. */
 int evlist__add_default_events(struct evlist *evlist);
+
+/*
+ * The generic events perf knows by name (hardware and software), for
+ * perf list: symbol, optional alias ("cs"), type and config.
+ */
+struct event_symbol {
+	const char *symbol;
+	const char *alias;	/* NULL if none */
+	__u32 type;
+	__u64 config;
+};
+extern const struct event_symbol event_symbols[];
+extern const int nr_event_symbols;
+
+/*
+ * perf's name of a hardware cache event ("L1-dcache-loads",
+ * "LLC-load-misses") into buf; -EINVAL for combinations perf does not
+ * accept (L1-icache-stores).  type/op/result are PERF_COUNT_HW_CACHE_*.
+ */
+int parse_events__hw_cache_name(int type, int op, int result, char *buf,
+				size_t size);
 
 #endif /* PERF_UTIL_PARSE_EVENTS_H */
