@@ -58,7 +58,7 @@
  * found by id.  A leader whose registry holds no live session is treated
  * as stale and replaced.  All attr map lookups, leader creation and chain
  * changes happen under one flock() on a directory of our own next to the
- * attr map (<path>.lock), never on a BPF fd (they all share one inode).
+ * attr map (<path>_lock), never on a BPF fd (they all share one inode).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -96,7 +96,7 @@
 
 /* The leader's maps and link as this session holds them. */
 struct bperf_leader {
-	struct bperf_leader_bpf *skel;	/* set when this session created it */
+	struct bperf_leader_bpf *skel; /* set when this session created it */
 	int link_fd;
 	int prog_fd;
 	int prev_fd;
@@ -110,18 +110,18 @@ struct bperf_leader {
 struct bperf_counter {
 	struct bperf_attr_key key;
 	struct bperf_leader leader;
-	int session_idx;	/* our entry in the leader's registry */
-	struct bperf_follower_bpf *follower;	/* NULL: CPU-scoped */
+	int session_idx; /* our entry in the leader's registry */
+	struct bperf_follower_bpf *follower; /* NULL: CPU-scoped */
 	int follower_slot;
 	__u32 follower_prog_id;
 	struct bpf_link *fork_link;
 	enum bperf_filter filter_kind;
-	int nr_slots;		/* accumulation slots (1 for CPU-scoped) */
-	struct perf_cpu_map *sync_cpus;	/* CPUs to trigger the leader on */
-	struct bperf_reading *base;	/* [slot][possible cpu] at enable */
-	struct bperf_reading *now;	/* [slot][possible cpu] last read */
+	int nr_slots; /* accumulation slots (1 for CPU-scoped) */
+	struct perf_cpu_map *sync_cpus; /* CPUs to trigger the leader on */
+	struct bperf_reading *base; /* [slot][possible cpu] at enable */
+	struct bperf_reading *now; /* [slot][possible cpu] last read */
 	bool enabled;
-	bool frozen;		/* disabled: now holds the final readings */
+	bool frozen; /* disabled: now holds the final readings */
 };
 
 /* What every bperf event of this process shares. */
@@ -139,9 +139,8 @@ static struct {
 static char bperf_errmsg[512];
 static char bperf_errhint[256];
 
-__attribute__((format(printf, 2, 3))) static int bperf__fail(int err,
-							      const char *fmt,
-							      ...)
+__attribute__((format(printf, 2, 3))) static int
+bperf__fail(int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -304,9 +303,10 @@ static int bpf_fs_check(const char *path)
 		return err;
 	}
 	if (fs.f_type != BPF_FS_MAGIC) {
-		bperf__fail(-ENOTDIR,
-			    "attr map '%s' is not on a bpf filesystem (%s is not bpffs)",
-			    path, dir);
+		bperf__fail(
+			-ENOTDIR,
+			"attr map '%s' is not on a bpf filesystem (%s is not bpffs)",
+			path, dir);
 		if (!strncmp(dir, "/sys/fs/bpf", 11))
 			bperf__hint("mount it: mount -t bpf bpf /sys/fs/bpf");
 		else
@@ -324,9 +324,10 @@ static int attr_map__check(int fd, const char *path)
 	__u32 len = sizeof(info);
 
 	if (!fd_is_bpf(fd, "anon_inode:bpf-map"))
-		return bperf__fail(-EINVAL,
-				   "'%s' is pinned but is not a bpf map; refusing to use it",
-				   path);
+		return bperf__fail(
+			-EINVAL,
+			"'%s' is pinned but is not a bpf map; refusing to use it",
+			path);
 	if (bpf_obj_get_info_by_fd(fd, &info, &len))
 		return bperf__fail(-errno, "attr map '%s': %s", path,
 				   strerror(errno));
@@ -412,7 +413,8 @@ static int bperf__lock_open(const char *path)
 	char lock_path[PATH_MAX + 8];
 	int fd;
 
-	snprintf(lock_path, sizeof(lock_path), "%s.lock", path);
+	/* bpffs refuses names with a dot. */
+	snprintf(lock_path, sizeof(lock_path), "%s_lock", path);
 	if (mkdir(lock_path, 0700) && errno != EEXIST)
 		return bperf__fail(-errno, "cannot create lock '%s': %s",
 				   lock_path, strerror(errno));
@@ -427,7 +429,8 @@ static int bperf__lock(void)
 {
 	while (flock(bperf_session.lock_fd, LOCK_EX)) {
 		if (errno != EINTR)
-			return bperf__fail(-errno, "cannot lock the attr map: %s",
+			return bperf__fail(-errno,
+					   "cannot lock the attr map: %s",
 					   strerror(errno));
 	}
 	return 0;
@@ -569,7 +572,7 @@ static void leader__close(struct bperf_leader *leader)
 struct leader_map_shape {
 	const char *name;
 	__u32 type, key_size, value_size, max_entries;
-	size_t fd_offset;	/* where to keep its fd in struct bperf_leader */
+	size_t fd_offset; /* where to keep its fd in struct bperf_leader */
 };
 
 static const struct leader_map_shape leader_maps[] = {
@@ -643,8 +646,8 @@ static int leader__take(const struct bperf_attr_value *value,
 		    map_info.type == BPF_MAP_TYPE_PERF_EVENT_ARRAY &&
 		    (map_info.map_flags & BPF_F_PRESERVE_ELEMS))
 			have_events = true;
-		for (size_t m = 0; m < sizeof(leader_maps) / sizeof(leader_maps[0]);
-		     m++) {
+		for (size_t m = 0;
+		     m < sizeof(leader_maps) / sizeof(leader_maps[0]); m++) {
 			const struct leader_map_shape *s = &leader_maps[m];
 			int *slot = (int *)((char *)leader + s->fd_offset);
 
@@ -702,9 +705,10 @@ static int leader__open_events(struct bperf_leader_bpf *skel,
 			    (err == -EINVAL && !opened))
 				err = -EOPNOTSUPP;
 			else
-				bperf__fail(err,
-					    "cannot open '%s' on CPU %u for the bperf leader: %s",
-					    name, cpu, strerror(-err));
+				bperf__fail(
+					err,
+					"cannot open '%s' on CPU %u for the bperf leader: %s",
+					name, cpu, strerror(-err));
 			if (err == -EACCES || err == -EPERM)
 				bperf__hint(
 					"bperf needs root, or CAP_PERFMON and CAP_BPF");
@@ -712,9 +716,9 @@ static int leader__open_events(struct bperf_leader_bpf *skel,
 		}
 		/* The map keeps the event (BPF_F_PRESERVE_ELEMS). */
 		if (bpf_map_update_elem(events_fd, &cpu, &fd, BPF_ANY)) {
-			err = bperf__fail(-errno,
-					  "cannot install '%s' in the leader: %s",
-					  name, strerror(errno));
+			err = bperf__fail(
+				-errno, "cannot install '%s' in the leader: %s",
+				name, strerror(errno));
 			close(fd);
 			break;
 		}
@@ -741,14 +745,14 @@ static int leader__create(const struct bperf_attr_key *key, const char *name,
 		return bperf__fail(-errno, "cannot open the bperf leader: %s",
 				   strerror(errno));
 	leader->skel = skel;
-	bpf_map__set_max_entries(skel->maps.events,
-				 bperf_session.nr_possible);
+	bpf_map__set_max_entries(skel->maps.events, bperf_session.nr_possible);
 	err = bperf_leader_bpf__load(skel);
 	if (err) {
 		bperf__fail(err, "cannot load the bperf leader: %s",
 			    strerror(-err));
 		if (err == -EPERM)
-			bperf__hint("bperf needs root, or CAP_BPF and CAP_PERFMON");
+			bperf__hint(
+				"bperf needs root, or CAP_BPF and CAP_PERFMON");
 		goto err_out;
 	}
 	/* Events first: attached before, the leader would read ENOENT. */
@@ -758,9 +762,10 @@ static int leader__create(const struct bperf_attr_key *key, const char *name,
 	link = bpf_program__attach_raw_tracepoint(skel->progs.on_switch,
 						  BPERF_LEADER_TP);
 	if (!link) {
-		err = bperf__fail(-errno,
-				  "cannot attach the bperf leader to sched_switch: %s",
-				  strerror(errno));
+		err = bperf__fail(
+			-errno,
+			"cannot attach the bperf leader to sched_switch: %s",
+			strerror(errno));
 		goto err_out;
 	}
 	skel->links.on_switch = link;
@@ -793,7 +798,8 @@ static int leader__create(const struct bperf_attr_key *key, const char *name,
 		err = bperf__fail(-errno, "cannot update the attr map: %s",
 				  strerror(errno));
 		if (errno == E2BIG)
-			bperf__hint("the attr map is full: remove it (no session running) to start afresh");
+			bperf__hint(
+				"the attr map is full: remove it (no session running) to start afresh");
 		goto err_out;
 	}
 	return 0;
@@ -833,8 +839,9 @@ static int registry__reclaim(struct bperf_leader *leader,
 		if (!reg[i].token_id)
 			continue;
 		if (!token_alive(reg[i].token_id)) {
-			pr_debug("bperf: reclaiming the entry of dead session %u",
-				 reg[i].pid);
+			pr_debug(
+				"bperf: reclaiming the entry of dead session %u",
+				reg[i].pid);
 			if (reg[i].slot) {
 				__u32 s = reg[i].slot - 1;
 
@@ -941,14 +948,16 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 		bperf__fail(err, "cannot load the bperf follower: %s",
 			    strerror(-err));
 		if (err == -EPERM)
-			bperf__hint("bperf needs root, or CAP_BPF and CAP_PERFMON");
+			bperf__hint(
+				"bperf needs root, or CAP_BPF and CAP_PERFMON");
 		return err;
 	}
 
 	filter_fd = bpf_map__fd(skel->maps.filter);
 	for (int t = 0; t < evsel->threads->nr; t++) {
 		__u64 id = evsel->threads->map[t];
-		__u32 idx = bc->filter_kind == BPERF_FILTER_TID ? (__u32)t : one_slot;
+		__u32 idx = bc->filter_kind == BPERF_FILTER_TID ? (__u32)t :
+								  one_slot;
 
 		if (bc->filter_kind == BPERF_FILTER_TGID && target->pid) {
 			/* -p: count the thread's whole process. */
@@ -959,7 +968,7 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 				 (unsigned long long)id);
 			f = fopen(path, "r");
 			if (!f)
-				continue;	/* gone already */
+				continue; /* gone already */
 			while (fgets(line, sizeof(line), f)) {
 				if (!strncmp(line, "Tgid:", 5)) {
 					id = strtoull(line + 5, NULL, 10);
@@ -969,16 +978,17 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 			fclose(f);
 		}
 		if (bpf_map_update_elem(filter_fd, &id, &idx, BPF_ANY))
-			return bperf__fail(-errno,
-					   "cannot fill the follower filter: %s",
-					   strerror(errno));
+			return bperf__fail(
+				-errno, "cannot fill the follower filter: %s",
+				strerror(errno));
 	}
 	if (bpf_program__autoload(skel->progs.on_fork)) {
 		bc->fork_link = bpf_program__attach(skel->progs.on_fork);
 		if (!bc->fork_link)
-			return bperf__fail(-errno,
-					   "cannot follow new processes (tp_btf/sched_process_fork): %s",
-					   strerror(errno));
+			return bperf__fail(
+				-errno,
+				"cannot follow new processes (tp_btf/sched_process_fork): %s",
+				strerror(errno));
 	}
 	return 0;
 }
@@ -989,13 +999,13 @@ static int follower__install(struct bperf_counter *bc)
 	__u32 len = sizeof(info), s = bc->follower_slot;
 	int prog_fd = bpf_program__fd(bc->follower->progs.follow_switch);
 
-	if (bpf_map_update_elem(bc->leader.followers_fd, &s, &prog_fd,
-				BPF_ANY))
-		return bperf__fail(-errno,
-				   "cannot chain the follower to the leader: %s",
-				   strerror(errno));
+	if (bpf_map_update_elem(bc->leader.followers_fd, &s, &prog_fd, BPF_ANY))
+		return bperf__fail(
+			-errno, "cannot chain the follower to the leader: %s",
+			strerror(errno));
 	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
-		return bperf__fail(-errno, "bpf prog info: %s", strerror(errno));
+		return bperf__fail(-errno, "bpf prog info: %s",
+				   strerror(errno));
 	bc->follower_prog_id = info.id;
 	return 0;
 }
@@ -1037,14 +1047,16 @@ static int bperf__join(struct bperf_counter *bc, struct evsel *evsel,
 	if (!bpf_map_lookup_elem(bperf_session.attr_map_fd, &bc->key, &value)) {
 		err = leader__take(&value, &bc->leader);
 		if (err == -EINVAL)
-			pr_warning("bperf: the attr map entry of '%s' points at something that is not a bperf leader; replacing it",
-				   evsel->name);
+			pr_warning(
+				"bperf: the attr map entry of '%s' points at something that is not a bperf leader; replacing it",
+				evsel->name);
 		if (!err) {
 			live = registry__reclaim(&bc->leader, reg);
 			if (live <= 0) {
 				/* Nobody holds it: it is going away. */
-				pr_debug("bperf: leader of '%s' has no live session; replacing it",
-					 evsel->name);
+				pr_debug(
+					"bperf: leader of '%s' has no live session; replacing it",
+					evsel->name);
 				leader__close(&bc->leader);
 				err = -ENOENT;
 			}
@@ -1071,10 +1083,12 @@ static int bperf__join(struct bperf_counter *bc, struct evsel *evsel,
 	if (bc->filter_kind) {
 		bc->follower_slot = chain__free_slot(reg);
 		if (bc->follower_slot < 0) {
-			err = bperf__fail(-E2BIG,
-					  "'%s' already has %d task-scoped bperf sessions, the most one leader can chain",
-					  evsel->name, BPERF_MAX_FOLLOWERS);
-			bperf__hint("count this event without --use-bpf, or end another session");
+			err = bperf__fail(
+				-E2BIG,
+				"'%s' already has %d task-scoped bperf sessions, the most one leader can chain",
+				evsel->name, BPERF_MAX_FOLLOWERS);
+			bperf__hint(
+				"count this event without --use-bpf, or end another session");
 			goto out;
 		}
 	}
@@ -1092,7 +1106,8 @@ static int bperf__join(struct bperf_counter *bc, struct evsel *evsel,
 		if (err)
 			goto out;
 		if ((__u32)bc->follower_slot + 1 > reg[0].chain_len)
-			err = chain__set_len(&bc->leader, bc->follower_slot + 1);
+			err = chain__set_len(&bc->leader,
+					     bc->follower_slot + 1);
 		if (err) {
 			bperf__fail(err, "bperf chain: %s", strerror(-err));
 			goto out;
@@ -1146,11 +1161,14 @@ static int bperf__sync(struct bperf_counter *bc)
 			int err = -errno;
 
 			if (err == -ENXIO || err == -ENODEV)
-				continue;	/* CPU went offline */
-			bperf__fail(err, "cannot sync the bperf leader on CPU %d: %s",
-				    bc->sync_cpus->map[i], strerror(-err));
+				continue; /* CPU went offline */
+			bperf__fail(
+				err,
+				"cannot sync the bperf leader on CPU %d: %s",
+				bc->sync_cpus->map[i], strerror(-err));
 			if (err == -EINVAL)
-				bperf__hint("the kernel lacks BPF_PROG_TEST_RUN with BPF_F_TEST_RUN_ON_CPU for raw tracepoints (Linux 5.10+)");
+				bperf__hint(
+					"the kernel lacks BPF_PROG_TEST_RUN with BPF_F_TEST_RUN_ON_CPU for raw tracepoints (Linux 5.10+)");
 			return err;
 		}
 	}
@@ -1166,7 +1184,8 @@ static int bperf__read_raw(struct bperf_counter *bc, struct bperf_reading *out)
 	for (__u32 s = 0; s < (__u32)bc->nr_slots; s++) {
 		if (bpf_map_lookup_elem(fd, &s,
 					out + s * bperf_session.nr_possible))
-			return bperf__fail(-errno, "cannot read bperf counts: %s",
+			return bperf__fail(-errno,
+					   "cannot read bperf counts: %s",
 					   strerror(errno));
 	}
 	return 0;
@@ -1179,8 +1198,9 @@ static int bperf__snapshot(struct bperf_counter *bc, struct bperf_reading *out)
 	if (err)
 		return err;
 	if (!follower__chained(bc))
-		return bperf__fail(-ESTALE,
-				   "the bperf follower was removed from its leader's chain; counts would be wrong");
+		return bperf__fail(
+			-ESTALE,
+			"the bperf follower was removed from its leader's chain; counts would be wrong");
 	return bperf__read_raw(bc, out);
 }
 
@@ -1197,8 +1217,10 @@ static int bperf_counter__load(struct evsel *evsel, struct target *target)
 	bc = calloc(1, sizeof(*bc));
 	if (!bc)
 		return bperf__fail(-ENOMEM, "out of memory");
-	bc->leader = (struct bperf_leader){ .link_fd = -1, .prog_fd = -1,
-					    .prev_fd = -1, .diff_fd = -1,
+	bc->leader = (struct bperf_leader){ .link_fd = -1,
+					    .prog_fd = -1,
+					    .prev_fd = -1,
+					    .diff_fd = -1,
 					    .followers_fd = -1,
 					    .sessions_fd = -1 };
 	bc->session_idx = -1;
@@ -1214,8 +1236,8 @@ static int bperf_counter__load(struct evsel *evsel, struct target *target)
 	bperf__attr_key(&evsel->attr, &bc->key);
 	if (evsel__cpu_scoped(evsel)) {
 		bc->nr_slots = 1;
-		bc->sync_cpus = cpu_map__new_from(evsel->cpus->map,
-						  evsel->cpus->nr);
+		bc->sync_cpus =
+			cpu_map__new_from(evsel->cpus->map, evsel->cpus->nr);
 	} else {
 		bc->filter_kind = (target->tid || target->per_thread) ?
 					  BPERF_FILTER_TID :
@@ -1336,3 +1358,180 @@ const struct counter_ops bperf_counter_ops = {
 	.destroy = bperf_counter__destroy,
 	.strerror = bperf_counter__strerror,
 };
+
+/* ---- what is shared right now --------------------------------------------- */
+
+static const char *const bperf_hw_names[] = {
+	[PERF_COUNT_HW_CPU_CYCLES] = "cycles",
+	[PERF_COUNT_HW_INSTRUCTIONS] = "instructions",
+	[PERF_COUNT_HW_CACHE_REFERENCES] = "cache-references",
+	[PERF_COUNT_HW_CACHE_MISSES] = "cache-misses",
+	[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] = "branches",
+	[PERF_COUNT_HW_BRANCH_MISSES] = "branch-misses",
+	[PERF_COUNT_HW_BUS_CYCLES] = "bus-cycles",
+	[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = "stalled-cycles-frontend",
+	[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = "stalled-cycles-backend",
+	[PERF_COUNT_HW_REF_CPU_CYCLES] = "ref-cycles",
+};
+
+static const char *const bperf_sw_names[] = {
+	[PERF_COUNT_SW_CPU_CLOCK] = "cpu-clock",
+	[PERF_COUNT_SW_TASK_CLOCK] = "task-clock",
+	[PERF_COUNT_SW_PAGE_FAULTS] = "page-faults",
+	[PERF_COUNT_SW_CONTEXT_SWITCHES] = "context-switches",
+	[PERF_COUNT_SW_CPU_MIGRATIONS] = "cpu-migrations",
+	[PERF_COUNT_SW_PAGE_FAULTS_MIN] = "minor-faults",
+	[PERF_COUNT_SW_PAGE_FAULTS_MAJ] = "major-faults",
+	[PERF_COUNT_SW_ALIGNMENT_FAULTS] = "alignment-faults",
+	[PERF_COUNT_SW_EMULATION_FAULTS] = "emulation-faults",
+};
+
+/* A readable name for an attr key: "cpu-clock:u", "type=8,config=0x1". */
+void bperf__key_name(const struct bperf_attr_key *key, char *buf, size_t size)
+{
+	const char *name = NULL;
+	char mods[8] = "";
+	size_t n = 0;
+
+	if (key->type == PERF_TYPE_HARDWARE && !key->config1 && !key->config2 &&
+	    key->config < sizeof(bperf_hw_names) / sizeof(bperf_hw_names[0]))
+		name = bperf_hw_names[key->config];
+	else if (key->type == PERF_TYPE_SOFTWARE && !key->config1 &&
+		 !key->config2 &&
+		 key->config <
+			 sizeof(bperf_sw_names) / sizeof(bperf_sw_names[0]))
+		name = bperf_sw_names[key->config];
+	if ((key->exclude & (BPERF_EXCLUDE_KERNEL | BPERF_EXCLUDE_USER)) ==
+	    BPERF_EXCLUDE_KERNEL)
+		mods[n++] = 'u';
+	else if ((key->exclude & (BPERF_EXCLUDE_KERNEL | BPERF_EXCLUDE_USER)) ==
+		 BPERF_EXCLUDE_USER)
+		mods[n++] = 'k';
+	mods[n] = '\0';
+	if (name)
+		snprintf(buf, size, "%s%s%s", name, n ? ":" : "", mods);
+	else
+		snprintf(buf, size,
+			 "type=%u,config=%#llx,config1=%#llx,config2=%#llx%s%s",
+			 key->type, (unsigned long long)key->config,
+			 (unsigned long long)key->config1,
+			 (unsigned long long)key->config2, n ? ":" : "", mods);
+}
+
+struct bperf_leader_state {
+	const char *state; /* live, dying, stale, foreign */
+	__u32 prog_id;
+	int sessions;
+	int followers;
+	char pids[256];
+};
+
+static void bperf__leader_state(const struct bperf_attr_value *value,
+				struct bperf_session *reg,
+				struct bperf_leader_state *st)
+{
+	struct bperf_leader leader = { .link_fd = -1,
+				       .prog_fd = -1,
+				       .prev_fd = -1,
+				       .diff_fd = -1,
+				       .followers_fd = -1,
+				       .sessions_fd = -1 };
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+	size_t n = 0;
+	int err;
+
+	memset(st, 0, sizeof(*st));
+	err = leader__take(value, &leader);
+	if (err) {
+		st->state = err == -ENOENT ? "stale" : "foreign";
+		return;
+	}
+	if (!bpf_obj_get_info_by_fd(leader.prog_fd, &info, &len))
+		st->prog_id = info.id;
+	if (registry__read(leader.sessions_fd, reg)) {
+		st->state = "unreadable";
+		goto out;
+	}
+	for (int i = 1; i <= BPERF_MAX_SESSIONS; i++) {
+		if (!token_alive(reg[i].token_id))
+			continue;
+		st->sessions++;
+		if (reg[i].slot)
+			st->followers++;
+		if (n < sizeof(st->pids) - 16)
+			n += snprintf(st->pids + n, sizeof(st->pids) - n,
+				      "%s%u", n ? "," : "", reg[i].pid);
+	}
+	st->state = st->sessions ? "live" : "dying";
+out:
+	leader__close(&leader);
+}
+
+int bperf__list(const char *path, bool json, FILE *out, char *err,
+		size_t errlen)
+{
+	struct bperf_attr_key key, next;
+	struct bperf_session *reg;
+	int fd, ret = 0, nr = 0;
+	bool first = true;
+
+	bperf_errmsg[0] = '\0';
+	ret = bpf_fs_check(path);
+	if (!ret) {
+		fd = attr_map__open(path);
+		if (fd == -ENOENT) {
+			if (!json)
+				fprintf(out,
+					"no bperf attr map at %s: nothing is shared\n",
+					path);
+			return 0;
+		}
+		ret = fd < 0 ? fd : 0;
+	}
+	if (ret) {
+		snprintf(err, errlen, "%s", bperf_errmsg);
+		return ret;
+	}
+	reg = calloc(BPERF_MAX_SESSIONS + 1, sizeof(*reg));
+	if (!reg) {
+		close(fd);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (!json)
+		fprintf(out, "%-28s %8s %8s %8s %8s %9s  %-7s %s\n", "EVENT",
+			"LINK", "PROG", "DIFFMAP", "SESSIONS", "FOLLOWERS",
+			"STATE", "PIDS");
+	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
+		struct bperf_attr_value value;
+		struct bperf_leader_state st;
+		char name[128];
+
+		first = false;
+		key = next;
+		if (bpf_map_lookup_elem(fd, &key, &value))
+			continue;
+		bperf__leader_state(&value, reg, &st);
+		bperf__key_name(&key, name, sizeof(name));
+		nr++;
+		if (json)
+			fprintf(out,
+				"{\"event\": \"%s\", \"type\": %u, \"config\": %llu, \"config1\": %llu, \"config2\": %llu, \"exclude\": %u, \"link_id\": %u, \"prog_id\": %u, \"diff_map_id\": %u, \"sessions\": %d, \"followers\": %d, \"pids\": [%s], \"state\": \"%s\"}\n",
+				name, key.type, (unsigned long long)key.config,
+				(unsigned long long)key.config1,
+				(unsigned long long)key.config2, key.exclude,
+				value.link_id, st.prog_id, value.diff_map_id,
+				st.sessions, st.followers, st.pids, st.state);
+		else
+			fprintf(out, "%-28s %8u %8u %8u %8d %9d  %-7s %s\n",
+				name, value.link_id, st.prog_id,
+				value.diff_map_id, st.sessions, st.followers,
+				st.state, st.pids[0] ? st.pids : "-");
+	}
+	if (!json && !nr)
+		fprintf(out, "(no leaders)\n");
+	free(reg);
+	close(fd);
+	return 0;
+}

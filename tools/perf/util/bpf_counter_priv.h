@@ -8,6 +8,7 @@
  */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <linux/perf_event.h>
 
 #include "util/bpf_skel/bperf.h"
@@ -26,5 +27,8 @@ void bperf__fold(struct perf_counts *counts, const struct perf_cpu_map *cpus,
 		 int nr_possible, bool per_cpu, int first_slot,
 		 const struct bperf_reading *now,
 		 const struct bperf_reading *base);
+
+/* "cpu-clock:u", or the raw fields when the event has no generic name. */
+void bperf__key_name(const struct bperf_attr_key *key, char *buf, size_t size);
 
 #endif /* PERF_UTIL_BPF_COUNTER_PRIV_H */

@@ -27,7 +27,7 @@
  */
 struct bperf_attr_key {
 	__u32 type;
-	__u32 exclude;	/* BPERF_EXCLUDE_* bits */
+	__u32 exclude; /* BPERF_EXCLUDE_* bits */
 	__u64 config;
 	__u64 config1;
 	__u64 config2;
@@ -65,16 +65,16 @@ struct bperf_reading {
  * tiny map only that session holds) can still be found by id.
  */
 struct bperf_session {
-	__u32 token_id;	/* 0: free entry */
-	__u32 pid;	/* the session's process, for display */
-	__u32 slot;	/* follower slot + 1; 0: CPU-scoped, no follower */
-	__u32 chain_len;	/* entry 0 only */
+	__u32 token_id; /* 0: free entry */
+	__u32 pid; /* the session's process, for display */
+	__u32 slot; /* follower slot + 1; 0: CPU-scoped, no follower */
+	__u32 chain_len; /* entry 0 only */
 };
 
 enum bperf_filter {
-	BPERF_FILTER_TGID = 1,	/* processes (-p, a workload) */
-	BPERF_FILTER_TID = 2,	/* threads (-t, --per-thread) */
-	BPERF_FILTER_CGROUP = 3,	/* cgroup v2 ids, with descendants */
+	BPERF_FILTER_TGID = 1, /* processes (-p, a workload) */
+	BPERF_FILTER_TID = 2, /* threads (-t, --per-thread) */
+	BPERF_FILTER_CGROUP = 3, /* cgroup v2 ids, with descendants */
 };
 
 #ifndef __bpf__

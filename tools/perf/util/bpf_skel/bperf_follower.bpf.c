@@ -17,7 +17,7 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
 /* Set before load. */
 const volatile __u32 filter_kind = BPERF_FILTER_TGID;
-const volatile __u32 slot = 0;	/* this follower's place in the chain */
+const volatile __u32 slot = 0; /* this follower's place in the chain */
 
 /* The leader's maps, reused by fd. */
 struct {
@@ -46,8 +46,8 @@ struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__type(key, __u64);	/* tgid, tid or cgroup id */
-	__type(value, __u32);	/* accumulation slot */
+	__type(key, __u64); /* tgid, tid or cgroup id */
+	__type(value, __u32); /* accumulation slot */
 } filter SEC(".maps");
 
 struct {
@@ -123,7 +123,7 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 	__u32 *idx;
 
 	if (parent_tgid == child_tgid)
-		return 0;	/* a new thread: its tgid is already in */
+		return 0; /* a new thread: its tgid is already in */
 	idx = bpf_map_lookup_elem(&filter, &parent_tgid);
 	if (!idx)
 		return 0;
