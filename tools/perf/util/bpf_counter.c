@@ -81,6 +81,7 @@
 
 #include "bpf_counter.h"
 #include "bpf_counter_priv.h"
+#include "cgroup.h"
 #include "counter.h"
 #include "cpumap.h"
 #include "debug.h"
@@ -106,7 +107,12 @@ struct bperf_leader {
 	__u32 link_id;
 };
 
-/* evsel->priv of a bperf event. */
+/*
+ * One session's membership of one leader: the leader's fds, the registry
+ * entry and, unless CPU-scoped, the follower.  Usually one per evsel; the
+ * evsels of one event for many cgroups share one (one follower, one
+ * accumulation slot per cgroup).
+ */
 struct bperf_counter {
 	struct bperf_attr_key key;
 	struct bperf_leader leader;
@@ -116,13 +122,26 @@ struct bperf_counter {
 	__u32 follower_prog_id;
 	struct bpf_link *fork_link;
 	enum bperf_filter filter_kind;
-	int nr_slots; /* accumulation slots (1 for CPU-scoped) */
+	int nr_slots; /* accumulation slots in the follower */
+	int cgroup_slots_used; /* cgroup followers: slots handed out */
 	struct perf_cpu_map *sync_cpus; /* CPUs to trigger the leader on */
+	int refcnt;
+	struct bperf_counter *next; /* cgroup followers of this process */
+};
+
+/* evsel->priv of a bperf event: its slots of a bperf_counter. */
+struct bperf_evsel {
+	struct bperf_counter *counter;
+	int first_slot;
+	int nr_slots;
 	struct bperf_reading *base; /* [slot][possible cpu] at enable */
 	struct bperf_reading *now; /* [slot][possible cpu] last read */
 	bool enabled;
 	bool frozen; /* disabled: now holds the final readings */
 };
+
+/* Cgroup followers of this process, to share by event. */
+static struct bperf_counter *bperf_cgroup_counters;
 
 /* What every bperf event of this process shares. */
 static struct {
@@ -954,7 +973,9 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 	}
 
 	filter_fd = bpf_map__fd(skel->maps.filter);
-	for (int t = 0; t < evsel->threads->nr; t++) {
+	for (int t = 0;
+	     bc->filter_kind != BPERF_FILTER_CGROUP && t < evsel->threads->nr;
+	     t++) {
 		__u64 id = evsel->threads->map[t];
 		__u32 idx = bc->filter_kind == BPERF_FILTER_TID ? (__u32)t :
 								  one_slot;
@@ -1175,15 +1196,18 @@ static int bperf__sync(struct bperf_counter *bc)
 	return 0;
 }
 
-/* Read the raw per-CPU readings of every slot into out. */
-static int bperf__read_raw(struct bperf_counter *bc, struct bperf_reading *out)
+/* Read the raw per-CPU readings of the evsel's slots into out. */
+static int bperf__read_raw(struct bperf_evsel *be, struct bperf_reading *out)
 {
+	struct bperf_counter *bc = be->counter;
 	int fd = bc->follower ? bpf_map__fd(bc->follower->maps.accum) :
 				bc->leader.prev_fd;
 
-	for (__u32 s = 0; s < (__u32)bc->nr_slots; s++) {
+	for (int i = 0; i < be->nr_slots; i++) {
+		__u32 s = be->first_slot + i;
+
 		if (bpf_map_lookup_elem(fd, &s,
-					out + s * bperf_session.nr_possible))
+					out + i * bperf_session.nr_possible))
 			return bperf__fail(-errno,
 					   "cannot read bperf counts: %s",
 					   strerror(errno));
@@ -1191,32 +1215,55 @@ static int bperf__read_raw(struct bperf_counter *bc, struct bperf_reading *out)
 	return 0;
 }
 
-static int bperf__snapshot(struct bperf_counter *bc, struct bperf_reading *out)
+static int bperf__snapshot(struct bperf_evsel *be, struct bperf_reading *out)
 {
-	int err = bperf__sync(bc);
+	int err = bperf__sync(be->counter);
 
 	if (err)
 		return err;
-	if (!follower__chained(bc))
+	if (!follower__chained(be->counter))
 		return bperf__fail(
 			-ESTALE,
 			"the bperf follower was removed from its leader's chain; counts would be wrong");
-	return bperf__read_raw(bc, out);
+	return bperf__read_raw(be, out);
 }
 
-static int bperf_counter__destroy(struct evsel *evsel);
-
-static int bperf_counter__load(struct evsel *evsel, struct target *target)
+static void bperf_counter__put(struct bperf_counter *bc)
 {
-	const char *path = target->attr_map ? target->attr_map :
-					      BPERF_DEFAULT_ATTR_MAP;
+	struct bperf_counter **p;
+
+	if (!bc || --bc->refcnt > 0)
+		return;
+	for (p = &bperf_cgroup_counters; *p; p = &(*p)->next) {
+		if (*p == bc) {
+			*p = bc->next;
+			break;
+		}
+	}
+	if (bc->leader.sessions_fd >= 0 && !bperf__lock()) {
+		bperf__leave(bc);
+		bperf__unlock();
+	}
+	bpf_link__destroy(bc->fork_link);
+	bperf_follower_bpf__destroy(bc->follower);
+	leader__close(&bc->leader);
+	cpu_map__put(bc->sync_cpus);
+	free(bc);
+	bperf__session_put();
+}
+
+/* Join the leader of evsel's event: a new bperf_counter, or NULL + errno. */
+static struct bperf_counter *
+bperf_counter__new(struct evsel *evsel, struct target *target, const char *path)
+{
 	struct bperf_counter *bc;
-	size_t nr_readings;
 	int err;
 
 	bc = calloc(1, sizeof(*bc));
-	if (!bc)
-		return bperf__fail(-ENOMEM, "out of memory");
+	if (!bc) {
+		errno = -bperf__fail(-ENOMEM, "out of memory");
+		return NULL;
+	}
 	bc->leader = (struct bperf_leader){ .link_fd = -1,
 					    .prog_fd = -1,
 					    .prev_fd = -1,
@@ -1224,17 +1271,20 @@ static int bperf_counter__load(struct evsel *evsel, struct target *target)
 					    .followers_fd = -1,
 					    .sessions_fd = -1 };
 	bc->session_idx = -1;
-	evsel->priv = bc;
-
+	bc->refcnt = 1;
 	err = bperf__session_get(path);
 	if (err) {
 		free(bc);
-		evsel->priv = NULL;
-		return err;
+		errno = -err;
+		return NULL;
 	}
-
 	bperf__attr_key(&evsel->attr, &bc->key);
-	if (evsel__cpu_scoped(evsel)) {
+	if (evsel->cgrp) {
+		bc->filter_kind = BPERF_FILTER_CGROUP;
+		bc->nr_slots = BPERF_MAX_CGROUP_SLOTS;
+		bc->sync_cpus =
+			cpu_map__new_from(evsel->cpus->map, evsel->cpus->nr);
+	} else if (evsel__cpu_scoped(evsel)) {
 		bc->nr_slots = 1;
 		bc->sync_cpus =
 			cpu_map__new_from(evsel->cpus->map, evsel->cpus->nr);
@@ -1247,15 +1297,10 @@ static int bperf_counter__load(struct evsel *evsel, struct target *target)
 				       1;
 		bc->sync_cpus = cpu_map__new_online();
 	}
-	nr_readings = (size_t)bc->nr_slots * bperf_session.nr_possible;
-	bc->base = calloc(nr_readings, sizeof(*bc->base));
-	bc->now = calloc(nr_readings, sizeof(*bc->now));
-	evsel->counts = perf_counts__new(evsel->cpus->nr, evsel->threads->nr);
-	if (!bc->sync_cpus || !bc->base || !bc->now || !evsel->counts) {
+	if (!bc->sync_cpus) {
 		err = bperf__fail(-ENOMEM, "out of memory");
 		goto err_out;
 	}
-
 	err = bperf__lock();
 	if (err)
 		goto err_out;
@@ -1263,6 +1308,99 @@ static int bperf_counter__load(struct evsel *evsel, struct target *target)
 	bperf__unlock();
 	if (err)
 		goto err_out;
+	if (bc->filter_kind == BPERF_FILTER_CGROUP) {
+		bc->next = bperf_cgroup_counters;
+		bperf_cgroup_counters = bc;
+	}
+	return bc;
+err_out:
+	bperf_counter__put(bc);
+	errno = -err;
+	return NULL;
+}
+
+/*
+ * A cgroup evsel takes a slot of its event's cgroup follower in this
+ * session, creating the follower for the first one.
+ */
+static int bperf_evsel__cgroup_slot(struct bperf_evsel *be, struct evsel *evsel,
+				    struct target *target, const char *path)
+{
+	struct bperf_attr_key key;
+	struct bperf_counter *bc;
+	__u64 id = evsel->cgrp->id;
+	__u32 slot;
+	int filter_fd;
+
+	bperf__attr_key(&evsel->attr, &key);
+	for (bc = bperf_cgroup_counters; bc; bc = bc->next) {
+		if (!memcmp(&bc->key, &key, sizeof(key)) &&
+		    bc->sync_cpus->nr == evsel->cpus->nr &&
+		    !memcmp(bc->sync_cpus->map, evsel->cpus->map,
+			    evsel->cpus->nr * sizeof(int)))
+			break;
+	}
+	if (bc) {
+		bc->refcnt++;
+	} else {
+		bc = bperf_counter__new(evsel, target, path);
+		if (!bc)
+			return -errno;
+	}
+	be->counter = bc;
+	filter_fd = bpf_map__fd(bc->follower->maps.filter);
+	if (bpf_map_lookup_elem(filter_fd, &id, &slot)) {
+		if (bc->cgroup_slots_used >= bc->nr_slots)
+			return bperf__fail(
+				-E2BIG,
+				"more than %d cgroups for '%s' in one session",
+				bc->nr_slots, evsel->name);
+		slot = bc->cgroup_slots_used++;
+		if (bpf_map_update_elem(filter_fd, &id, &slot, BPF_NOEXIST))
+			return bperf__fail(-errno,
+					   "cannot fill the cgroup filter: %s",
+					   strerror(errno));
+	}
+	be->first_slot = slot;
+	be->nr_slots = 1;
+	return 0;
+}
+
+static int bperf_counter__destroy(struct evsel *evsel);
+
+static int bperf_counter__load(struct evsel *evsel, struct target *target)
+{
+	const char *path = target->attr_map ? target->attr_map :
+					      BPERF_DEFAULT_ATTR_MAP;
+	struct bperf_evsel *be;
+	size_t nr_readings;
+	int err;
+
+	be = calloc(1, sizeof(*be));
+	if (!be)
+		return bperf__fail(-ENOMEM, "out of memory");
+	evsel->priv = be;
+	bperf_errmsg[0] = '\0';
+	if (evsel->cgrp) {
+		err = bperf_evsel__cgroup_slot(be, evsel, target, path);
+		if (err)
+			goto err_out;
+	} else {
+		be->counter = bperf_counter__new(evsel, target, path);
+		if (!be->counter) {
+			err = -errno;
+			goto err_out;
+		}
+		be->nr_slots = be->counter->nr_slots;
+	}
+	nr_readings = (size_t)be->nr_slots * bperf_session.nr_possible;
+	be->base = calloc(nr_readings, sizeof(*be->base));
+	be->now = calloc(nr_readings, sizeof(*be->now));
+	evsel->counts = perf_counts__new(evsel->cpus->nr, evsel->threads->nr);
+	if (!be->base || !be->now || !evsel->counts) {
+		err = bperf__fail(-ENOMEM, "out of memory");
+		goto err_out;
+	}
 	return 0;
 err_out:
 	bperf_counter__destroy(evsel);
@@ -1271,69 +1409,61 @@ err_out:
 
 static int bperf_counter__enable(struct evsel *evsel)
 {
-	struct bperf_counter *bc = evsel->priv;
+	struct bperf_evsel *be = evsel->priv;
 	int err;
 
-	err = bperf__snapshot(bc, bc->base);
+	err = bperf__snapshot(be, be->base);
 	if (err)
 		return err;
-	memcpy(bc->now, bc->base,
-	       (size_t)bc->nr_slots * bperf_session.nr_possible *
-		       sizeof(*bc->now));
-	bc->enabled = true;
-	bc->frozen = false;
+	memcpy(be->now, be->base,
+	       (size_t)be->nr_slots * bperf_session.nr_possible *
+		       sizeof(*be->now));
+	be->enabled = true;
+	be->frozen = false;
 	evsel->counted = true;
 	return 0;
 }
 
 static int bperf_counter__disable(struct evsel *evsel)
 {
-	struct bperf_counter *bc = evsel->priv;
+	struct bperf_evsel *be = evsel->priv;
 	int err;
 
-	if (!bc->enabled || bc->frozen)
+	if (!be->enabled || be->frozen)
 		return 0;
-	err = bperf__snapshot(bc, bc->now);
+	err = bperf__snapshot(be, be->now);
 	if (err)
 		return err;
-	bc->frozen = true;
+	be->frozen = true;
 	return 0;
 }
 
 static int bperf_counter__read(struct evsel *evsel)
 {
-	struct bperf_counter *bc = evsel->priv;
+	struct bperf_evsel *be = evsel->priv;
 	int err;
 
-	if (bc->enabled && !bc->frozen) {
-		err = bperf__snapshot(bc, bc->now);
+	if (be->enabled && !be->frozen) {
+		err = bperf__snapshot(be, be->now);
 		if (err)
 			return err;
 	}
 	bperf__fold(evsel->counts, evsel->cpus, bperf_session.nr_possible,
-		    bc->follower == NULL, 0, bc->now, bc->base);
+		    evsel__cpu_scoped(evsel), 0, be->now, be->base);
 	return 0;
 }
 
 static int bperf_counter__destroy(struct evsel *evsel)
 {
-	struct bperf_counter *bc = evsel->priv;
+	struct bperf_evsel *be = evsel->priv;
 
-	if (!bc)
+	if (!be)
 		return 0;
-	if (bc->leader.sessions_fd >= 0 && !bperf__lock()) {
-		bperf__leave(bc);
-		bperf__unlock();
-	}
-	bpf_link__destroy(bc->fork_link);
-	bperf_follower_bpf__destroy(bc->follower);
-	leader__close(&bc->leader);
-	cpu_map__put(bc->sync_cpus);
-	free(bc->base);
-	free(bc->now);
-	free(bc);
+	bperf_counter__put(be->counter);
+	free(be->base);
+	free(be->now);
+	free(be);
 	evsel->priv = NULL;
-	bperf__session_put();
 	return 0;
 }
 

@@ -18,6 +18,8 @@
 #define BPERF_MAX_SESSIONS 1024
 /* Distinct events the attr map can hold. */
 #define BPERF_ATTR_MAP_ENTRIES 4096
+/* Cgroups one session can count per event through one follower. */
+#define BPERF_MAX_CGROUP_SLOTS 1024
 /* Deepest cgroup level a cgroup follower looks at. */
 #define BPERF_MAX_CGROUP_LEVELS 32
 
