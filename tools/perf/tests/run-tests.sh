@@ -57,7 +57,10 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 LOG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/perf-tests.XXXXXX") || exit 1
 CURRENT_PGID=
 cleanup() {
-	[ -n "$CURRENT_PGID" ] && kill -KILL -- "-$CURRENT_PGID" 2>/dev/null
+	if [ -n "$CURRENT_PGID" ]; then
+		kill -KILL -- "-$CURRENT_PGID" 2>/dev/null
+		wait "$CURRENT_PGID" 2>/dev/null
+	fi
 	rm -rf "$LOG_DIR"
 }
 trap cleanup EXIT
@@ -120,7 +123,7 @@ run_isolated() {
 
 # Unit tests: parse cmocka's "[ RUN ] / [ OK ] / [ FAILED ] / [ SKIPPED ]".
 run_unit() {
-	local bin=$1 base log rc line name verdict current= ran=0 bad=0 runner=()
+	local bin=$1 base log rc line name verdict current='' ran=0 bad=0 runner=()
 	local case_log
 	base=$(basename "$bin")
 	log=$LOG_DIR/$base.log

@@ -134,9 +134,6 @@ t_busy() {
 	t_bg bash -c 'while :; do :; done'
 }
 
-# A fixed CPU-bound workload of about half a second on this VM.
-T_WORK=(dd if=/dev/zero of=/dev/null bs=1 count=${T_WORK_COUNT:-400000} status=none)
-
 # csv_value FILE EVENT: the first value of EVENT in perf's -x, output
 # (the counter value is field 1, the event field 3).
 csv_value() {

@@ -12,6 +12,7 @@ t_require_perf
 
 out=$T_TMP/out
 err=$T_TMP/err
+# shellcheck disable=SC2034 # read by run_perf
 T_CMD_TIMEOUT=10
 
 # bad CODES WORD -- PERF ARGS: perf must fail with one of CODES ("2",
