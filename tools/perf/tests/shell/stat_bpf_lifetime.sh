@@ -1,0 +1,72 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Sessions killed with SIGKILL leave nothing that keeps costing: the next
+# session reclaims their followers, and once the last session is gone no
+# bperf program or link remains.  Sessions killed at random moments of
+# their start-up do not break the sessions after them.
+
+. "$(dirname "$0")"/lib.sh
+. "$(dirname "$0")"/lib/bperf.sh
+
+t_require_bperf
+
+base_progs=$(bperf_nr_progs)
+base_links=$(bperf_nr_leader_links)
+t_busy
+busy=$T_BG_PID
+
+# 1. Three sessions, two of them killed mid-run.
+t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e cpu-clock -- sleep 30
+k1=$T_BG_PID
+t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e cpu-clock -p "$busy"
+k2=$T_BG_PID
+t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e cpu-clock -a -- sleep 30
+k3=$T_BG_PID
+sleep 1
+t_check "3 sessions registered" test "$(bperf_list_field cpu-clock sessions)" = 3
+kill -KILL "$k1" "$k2"
+wait "$k1" "$k2" 2>/dev/null
+sleep 0.2
+t_check "killed sessions no longer count as live" \
+	test "$(bperf_list_field cpu-clock sessions)" = 1
+
+# A new session joins, reclaims the dead followers, and counts right.
+bperf_stat -x, -e cpu-clock -p "$busy" --timeout 1000 -o "$T_TMP/p" \
+	2>"$T_TMP/err" || { t_show "$T_TMP/err"; t_fail "session after kill failed"; }
+v=$(csv_value "$T_TMP/p" cpu-clock)
+t_check "session after the kills counts the busy loop ($v ms)" \
+	t_between "$v" 600 1050
+t_check "the dead sessions' followers were reclaimed" \
+	test "$(bperf_list_field cpu-clock followers)" = 0
+
+kill -KILL "$k3"
+wait "$k3" 2>/dev/null
+t_check "all killed: no bperf program or leader link left" \
+	bperf_wait_gone "$base_progs" "$base_links"
+t_check "the stale entry is reported as stale" \
+	test "$(bperf_list_field cpu-clock state)" = stale
+
+# 2. Killed at random moments of start-up, 20 times, mixed targets.
+for i in $(seq 20); do
+	case $((i % 3)) in
+	0) args=(-a -- sleep 5) ;;
+	1) args=(-p "$busy") ;;
+	2) args=(-- sleep 5) ;;
+	esac
+	"$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e cpu-clock,task-clock \
+		"${args[@]}" >/dev/null 2>&1 &
+	victim=$!
+	sleep "0.0$((RANDOM % 10))$((RANDOM % 10))"
+	kill -KILL "$victim" 2>/dev/null
+	wait "$victim" 2>/dev/null
+done
+bperf_stat -x, -e cpu-clock,task-clock -p "$busy" --timeout 1000 \
+	-o "$T_TMP/after" 2>"$T_TMP/err" ||
+	{ t_show "$T_TMP/err"; t_fail "session after 20 kills failed"; }
+v=$(csv_value "$T_TMP/after" task-clock)
+t_check "after 20 kills a session counts the busy loop ($v ms)" \
+	t_between "$v" 600 1050
+t_check "after 20 kills: nothing left" \
+	bperf_wait_gone "$base_progs" "$base_links"
+
+t_done

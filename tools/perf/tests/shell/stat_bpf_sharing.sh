@@ -1,0 +1,85 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Sessions share leaders: three sessions with different targets on one
+# event use exactly one sched_switch leader link; 16 sessions started at
+# the same instant on two events end with exactly one leader per event;
+# perf bperf list shows them; nothing is left once they end.
+
+. "$(dirname "$0")"/lib.sh
+. "$(dirname "$0")"/lib/bperf.sh
+
+t_require_bperf
+
+base_progs=$(bperf_nr_progs)
+base_links=$(bperf_nr_leader_links)
+
+# 1. -a, -p and a workload on one event.
+t_busy
+busy=$T_BG_PID
+t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, -e cpu-clock -a \
+	-o "$T_TMP/a" -- sleep 3
+pa=$T_BG_PID
+t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, -e cpu-clock \
+	-p "$busy" --timeout 3000 -o "$T_TMP/p"
+pp=$T_BG_PID
+t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, -e cpu-clock \
+	-o "$T_TMP/w" -- sleep 3
+pw=$T_BG_PID
+sleep 1.5
+links=$(($(bperf_nr_leader_links) - base_links))
+t_check "three sessions, one leader link (got $links)" test "$links" -eq 1
+sessions=$(bperf_list_field cpu-clock sessions)
+followers=$(bperf_list_field cpu-clock followers)
+t_check "perf bperf list: 3 sessions (got $sessions)" test "$sessions" = 3
+t_check "perf bperf list: 2 followers, -a needs none (got $followers)" \
+	test "$followers" = 2
+run_perf bperf list --attr-map "$BPERF_MAP" >"$T_TMP/list"
+t_show "$T_TMP/list"
+for p in $pa $pp $pw; do
+	wait "$p"
+	rc=$?
+	t_check "session $p exited 0 (status $rc)" test "$rc" -eq 0
+done
+a=$(csv_value "$T_TMP/a" cpu-clock)
+p=$(csv_value "$T_TMP/p" cpu-clock)
+w=$(csv_value "$T_TMP/w" cpu-clock)
+echo "cpu-clock: -a $a ms, -p busy $p ms, workload sleep $w ms"
+t_check "-a counted all CPUs" t_between "$a" $(($(nproc) * 2900)) $(($(nproc) * 3100))
+t_check "-p counted the busy loop" t_between "$p" 1000 3100
+t_check "the sleeping workload hardly ran" t_between "$w" 0 50
+
+# 2. 16 sessions on two events released at the same instant.
+bperf_gate_init
+pids=()
+for i in $(seq 16); do
+	bperf_gated "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
+		-e cpu-clock,task-clock -a -o "$T_TMP/s$i" -- sleep 2
+	pids+=("$T_BG_PID")
+done
+sleep 0.3
+bperf_open_gate
+sleep 1.2
+links=$(($(bperf_nr_leader_links) - base_links))
+t_check "16 sessions at once, 2 events: 2 leader links (got $links)" \
+	test "$links" -eq 2
+n=$(run_perf bperf list -j --attr-map "$BPERF_MAP" | wc -l)
+t_check "attr map holds 2 entries (got $n)" test "$n" -eq 2
+sessions=$(bperf_list_field task-clock sessions)
+t_check "16 sessions follow task-clock (got $sessions)" test "$sessions" = 16
+bad=0
+for i in $(seq 16); do
+	wait "${pids[$((i - 1))]}" || bad=$((bad + 1))
+	v=$(csv_value "$T_TMP/s$i" cpu-clock)
+	t_between "$v" $(($(nproc) * 1900)) $(($(nproc) * 2200)) ||
+		{ echo "session $i counted $v ms"; bad=$((bad + 1)); }
+done
+t_check "all 16 sessions exited 0 and counted every CPU" test $bad -eq 0
+
+# 3. Nothing stays behind.
+t_check "no bperf program or leader link left" \
+	bperf_wait_gone "$base_progs" "$base_links"
+state=$(bperf_list_field cpu-clock state)
+t_check "the last session unpublished its leader (entry: '$state')" \
+	test -z "$state"
+
+t_done
