@@ -73,6 +73,7 @@
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/capability.h>
 #include <linux/magic.h>
 #include <linux/perf_event.h>
 
@@ -471,6 +472,44 @@ static int map_id_of(int fd, __u32 *id)
 	return 0;
 }
 
+#ifndef CAP_PERFMON
+#define CAP_PERFMON 38
+#endif
+#ifndef CAP_BPF
+#define CAP_BPF 39
+#endif
+
+static bool cap_has(const struct __user_cap_data_struct *caps, int cap)
+{
+	return caps[cap / 32].effective & (1U << (cap % 32));
+}
+
+/*
+ * Say which privilege is missing before touching anything: root, or
+ * CAP_BPF and CAP_PERFMON (CAP_SYS_ADMIN covers both).
+ */
+static int bperf__check_privileges(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3] = {};
+	bool bpf, perfmon;
+
+	if (syscall(SYS_capget, &hdr, caps))
+		return 0; /* let the kernel decide */
+	bpf = cap_has(caps, CAP_BPF) || cap_has(caps, CAP_SYS_ADMIN);
+	perfmon = cap_has(caps, CAP_PERFMON) || cap_has(caps, CAP_SYS_ADMIN);
+	if (bpf && perfmon)
+		return 0;
+	bperf__fail(-EPERM, "bperf needs %s%s%s", bpf ? "" : "CAP_BPF",
+		    !bpf && !perfmon ? " and " : "",
+		    perfmon ? "" : "CAP_PERFMON");
+	bperf__hint(
+		"run as root, or grant the capabilities (setcap, capsh); plain counting without --use-bpf needs neither");
+	return -EPERM;
+}
+
 /*
  * Once per process: the attr map, its lock, and the token whose existence
  * says this session is alive.
@@ -488,6 +527,9 @@ static int bperf__session_get(const char *path)
 		return 0;
 	}
 	libbpf_set_print(bperf__libbpf_print);
+	err = bperf__check_privileges();
+	if (err)
+		return err;
 	if (strlen(path) >= sizeof(bperf_session.path) - 8 || !*path)
 		return bperf__fail(-ENAMETOOLONG, "bad attr map path '%s'",
 				   path);
@@ -746,6 +788,47 @@ static int leader__open_events(struct bperf_leader_bpf *skel,
 	}
 	cpu_map__put(online);
 	return err;
+}
+
+/*
+ * Under the lock: drop the entries whose leader is gone (their last
+ * session was killed), so that the attr map does not fill up with them.
+ */
+static void attr_map__sweep(void)
+{
+	struct bperf_attr_key key, next, *stale = NULL;
+	int fd = bperf_session.attr_map_fd, nr = 0, cap = 0;
+	struct bperf_attr_value value;
+	bool first = true;
+
+	while (!bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
+		int link_fd;
+
+		first = false;
+		key = next;
+		if (bpf_map_lookup_elem(fd, &key, &value))
+			continue;
+		link_fd = bpf_link_get_fd_by_id(value.link_id);
+		if (link_fd >= 0) {
+			close(link_fd);
+			continue;
+		}
+		if (errno != ENOENT)
+			continue;
+		if (nr == cap) {
+			struct bperf_attr_key *more;
+
+			cap = cap ? 2 * cap : 16;
+			more = realloc(stale, cap * sizeof(*stale));
+			if (!more)
+				break;
+			stale = more;
+		}
+		stale[nr++] = key;
+	}
+	for (int i = 0; i < nr; i++)
+		bpf_map_delete_elem(fd, &stale[i]);
+	free(stale);
 }
 
 /* Load, fill and attach a new leader, and publish it in the attr map. */
@@ -1086,6 +1169,7 @@ static int bperf__join(struct bperf_counter *bc, struct evsel *evsel,
 		err = -ENOENT;
 	}
 	if (err) {
+		attr_map__sweep();
 		err = leader__create(&bc->key, evsel->name, &bc->leader);
 		if (err)
 			goto out;
