@@ -19,4 +19,10 @@ struct cpu_topology {
  */
 int cpu__topology(int cpu, int cache_level, struct cpu_topology *topo);
 
+/*
+ * Read topology from root instead of "/sys" (tests use a fake tree).  NULL
+ * restores "/sys".  Forgets every cached cpu__topology() result.
+ */
+void topology__set_sysfs_root(const char *root);
+
 #endif /* PERF_UTIL_TOPOLOGY_H */
