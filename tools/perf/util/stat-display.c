@@ -28,7 +28,7 @@
 #include "stat.h"
 #include "target.h"
 
-#define METRIC_LEN 38
+#define METRIC_LEN 35
 #define METRIC_ONLY_LEN 20
 #define VALUE_WIDTH 18
 #define NAME_WIDTH 32
@@ -914,14 +914,11 @@ static void print_metric_headers(struct display *d)
 				.blank = true,
 			},
 		};
-		struct aggr_id id;
 
 		if (!is_printed(d, i))
 			continue;
 		os.name = display_name(d, evsel, name_buf, sizeof(name_buf));
-		global_id(&id);
-		os.id = &id;
-		stat__print_shadow_metrics(d->config, d->evlist, evsel, &id, 0,
+		stat__print_shadow_metrics(d->config, d->evlist, evsel, NULL, 0,
 					   &os.out);
 	}
 	fputc('\n', d->fh);

@@ -122,7 +122,8 @@ static unsigned int evsel__context(const struct evsel *evsel)
 
 /*
  * How many events of a kind relate to evsel in unit id; their average
- * value in *avg (clocks in ns, others in their scaled unit).
+ * value in *avg (clocks in ns, others in their scaled unit).  With id
+ * NULL: how many such events the evlist has at all (for column headers).
  */
 static int stat__related(const struct perf_stat_config *config,
 			 const struct evlist *evlist, const struct evsel *evsel,
@@ -143,6 +144,10 @@ static int stat__related(const struct perf_stat_config *config,
 		    evsel__context(other) != ctx ||
 		    evsel__stat_kind(other) != kind)
 			continue;
+		if (!id) {
+			n++;
+			continue;
+		}
 		unit = evsel__find_unit(other, id);
 		if (!unit)
 			continue;
@@ -224,7 +229,12 @@ void stat__print_shadow_metrics(const struct perf_stat_config *config,
 			out->print_metric(out, "%7.2f ",
 					  "stalled cycles per insn",
 					  total / uval);
-		} else if ((n || n2) && out->force_columns) {
+		} else if (out->force_columns &&
+			   (stat__related(config, evlist, evsel,
+					  KIND_STALLED_FRONT, NULL, &total) ||
+			    stat__related(config, evlist, evsel,
+					  KIND_STALLED_BACK, NULL, &total))) {
+			/* --metric-only keeps its columns in place. */
 			out->new_line(out);
 			out->print_metric(out, NULL, "stalled cycles per insn",
 					  0);
