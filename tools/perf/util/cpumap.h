@@ -51,6 +51,8 @@ int thread_map__parse_tids(const char *list, struct perf_thread_map **out,
 int thread_map__parse_pids(const char *list, struct perf_thread_map **out,
 			   char *err, size_t errlen);
 struct perf_thread_map *thread_map__new_any(void);
+/* Every thread on the system (-a --per-thread).  NULL + errno on error. */
+struct perf_thread_map *thread_map__new_all(void);
 struct perf_thread_map *thread_map__new_from(const pid_t *tids, int nr);
 void thread_map__put(struct perf_thread_map *map);
 /* "comm-tid" as --per-thread prints it, into buf. */

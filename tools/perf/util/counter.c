@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The plain counting backend: one perf_event per CPU (system-wide, -C,
+ * cgroups) or per thread (-p, -t, a workload) for this session alone, as
+ * perf stat has always counted.  Also counter__strerror(), which words the
+ * load errors of every backend.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+
+#include "cgroup.h"
+#include "counter.h"
+#include "cpumap.h"
+#include "evsel.h"
+#include "target.h"
+
+struct plain_counter {
+	int ncpus;
+	int nthreads;
+	/* enable_on_exec: the kernel enables at exec, skip the first enable */
+	bool enable_pending_exec;
+	int fds[]; /* [cpu idx * nthreads + thread idx], -1 if not open */
+};
+
+static int *plain__fd(struct plain_counter *pc, int cpu_idx, int thread_idx)
+{
+	return &pc->fds[cpu_idx * pc->nthreads + thread_idx];
+}
+
+static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+			       int group_fd, unsigned long flags)
+{
+	return (int)syscall(__NR_perf_event_open, attr, pid, cpu, group_fd,
+			    flags);
+}
+
+static bool plain__is_hardware(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_HARDWARE ||
+	       evsel->attr.type == PERF_TYPE_HW_CACHE ||
+	       evsel->attr.type == PERF_TYPE_RAW;
+}
+
+/* Errors that mean "this machine cannot count this event". */
+static bool plain__unsupported(const struct evsel *evsel, int err)
+{
+	return err == ENOENT || err == EOPNOTSUPP || err == ENODEV ||
+	       (err == EINVAL && plain__is_hardware(evsel));
+}
+
+/* The leader's open fds, when the leader is counted here too. */
+static struct plain_counter *plain__leader(const struct evsel *evsel)
+{
+	const struct evsel *leader = evsel->leader;
+
+	if (!leader || leader == evsel || leader->ops != &plain_counter_ops ||
+	    !leader->supported)
+		return NULL;
+	return leader->priv;
+}
+
+static int plain__destroy(struct evsel *evsel)
+{
+	struct plain_counter *pc = evsel->priv;
+
+	if (!pc || evsel->ops != &plain_counter_ops)
+		return 0;
+	for (int i = 0; i < pc->ncpus * pc->nthreads; i++) {
+		if (pc->fds[i] >= 0)
+			close(pc->fds[i]);
+	}
+	free(pc);
+	evsel->priv = NULL;
+	return 0;
+}
+
+static int plain__alloc_counts(struct evsel *evsel, int ncpus, int nthreads)
+{
+	if (evsel->counts && (evsel->counts->ncpus != ncpus ||
+			      evsel->counts->nthreads != nthreads)) {
+		perf_counts__delete(evsel->counts);
+		evsel->counts = NULL;
+	}
+	if (!evsel->counts)
+		evsel->counts = perf_counts__new(ncpus, nthreads);
+	if (!evsel->counts)
+		return -ENOMEM;
+	perf_counts__reset(evsel->counts);
+	return 0;
+}
+
+static int plain__load(struct evsel *evsel, struct target *target)
+{
+	struct plain_counter *pc, *leader = plain__leader(evsel);
+	int ncpus = evsel->cpus->nr, nthreads = evsel->threads->nr;
+	bool member = evsel->leader && evsel->leader != evsel;
+	bool cpu_wide = evsel->threads->map[0] == -1;
+	/* -a --per-thread: threads may exit between listing and opening */
+	bool skip_gone = target && target->per_thread && target->system_wide &&
+			 !target->pid && !target->tid;
+	struct perf_event_attr attr = evsel->attr;
+	unsigned long flags = PERF_FLAG_FD_CLOEXEC;
+	int err = 0;
+
+	if (member && !leader && evsel->leader->ops == &plain_counter_ops) {
+		/* A group cannot be scheduled without its leader. */
+		evsel->open_errno = evsel->leader->open_errno;
+		return evsel->leader->open_errno ? -EOPNOTSUPP : -EINVAL;
+	}
+
+	err = plain__alloc_counts(evsel, ncpus, nthreads);
+	if (err)
+		return err;
+	pc = calloc(1, sizeof(*pc) + (size_t)ncpus * nthreads * sizeof(int));
+	if (!pc)
+		return -ENOMEM;
+	pc->ncpus = ncpus;
+	pc->nthreads = nthreads;
+	for (int i = 0; i < ncpus * nthreads; i++)
+		pc->fds[i] = -1;
+	evsel->priv = pc;
+	evsel->ops = &plain_counter_ops;
+
+	attr.size = sizeof(attr);
+	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+			   PERF_FORMAT_TOTAL_TIME_RUNNING;
+	if (cpu_wide)
+		attr.inherit = 0;
+	if (leader) {
+		/* Members follow their leader's enable and disable. */
+		attr.disabled = 0;
+		attr.enable_on_exec = 0;
+	} else {
+		attr.disabled = 1;
+	}
+	pc->enable_pending_exec = attr.enable_on_exec;
+	if (evsel->cgrp)
+		flags |= PERF_FLAG_PID_CGROUP;
+
+	for (int c = 0; c < ncpus; c++) {
+		for (int t = 0; t < nthreads; t++) {
+			int cpu = evsel->cpus->map[c];
+			pid_t pid = evsel->threads->map[t];
+			int group_fd = leader ? *plain__fd(leader, c, t) : -1;
+			int fd;
+
+			if (evsel->cgrp)
+				pid = evsel->cgrp->fd;
+			if (leader && group_fd < 0)
+				continue; /* the leader skipped this slot */
+			fd = sys_perf_event_open(&attr, pid, cpu, group_fd,
+						 flags);
+			if (fd < 0 && errno == ESRCH && skip_gone)
+				continue;
+			if (fd < 0) {
+				err = errno;
+				goto out_fail;
+			}
+			*plain__fd(pc, c, t) = fd;
+		}
+	}
+	evsel->open_errno = 0;
+	return 0;
+
+out_fail:
+	evsel->open_errno = err;
+	plain__destroy(evsel);
+	if (plain__unsupported(evsel, err))
+		return -EOPNOTSUPP;
+	return -err;
+}
+
+static int plain__ioctl_all(struct evsel *evsel, unsigned long request)
+{
+	struct plain_counter *pc = evsel->priv;
+
+	if (!pc)
+		return 0;
+	for (int i = 0; i < pc->ncpus * pc->nthreads; i++) {
+		if (pc->fds[i] >= 0 && ioctl(pc->fds[i], request, 0) < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+static int plain__enable(struct evsel *evsel)
+{
+	struct plain_counter *pc = evsel->priv;
+
+	if (pc && pc->enable_pending_exec) {
+		/* The kernel enables it when the workload execs. */
+		pc->enable_pending_exec = false;
+		return 0;
+	}
+	return plain__ioctl_all(evsel, PERF_EVENT_IOC_ENABLE);
+}
+
+static int plain__disable(struct evsel *evsel)
+{
+	return plain__ioctl_all(evsel, PERF_EVENT_IOC_DISABLE);
+}
+
+static int plain__read(struct evsel *evsel)
+{
+	struct plain_counter *pc = evsel->priv;
+
+	if (!pc || !evsel->counts)
+		return 0;
+	for (int c = 0; c < pc->ncpus; c++) {
+		for (int t = 0; t < pc->nthreads; t++) {
+			struct perf_counts_values *v =
+				perf_counts(evsel->counts, c, t);
+			int fd = *plain__fd(pc, c, t);
+			__u64 buf[3];
+			ssize_t n;
+
+			if (fd < 0) {
+				memset(v, 0, sizeof(*v));
+				continue;
+			}
+			n = read(fd, buf, sizeof(buf));
+			if (n < 0)
+				return -errno;
+			if (n != sizeof(buf))
+				return -EIO;
+			v->val = buf[0];
+			v->ena = buf[1];
+			v->run = buf[2];
+		}
+	}
+	return 0;
+}
+
+const struct counter_ops plain_counter_ops = {
+	.name = "plain",
+	.load = plain__load,
+	.enable = plain__enable,
+	.disable = plain__disable,
+	.read = plain__read,
+	.destroy = plain__destroy,
+};
+
+static int perf_event_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	int level = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &level) != 1)
+			level = 2;
+		fclose(f);
+	}
+	return level;
+}
+
+void counter__strerror(const struct evsel *evsel, int err, char *msg,
+		       size_t msglen, char *hint, size_t hintlen)
+{
+	const char *name = evsel && evsel->name ? evsel->name : "event";
+	bool bpf = evsel && evsel->use_bpf;
+	struct rlimit rl;
+
+	if (err < 0)
+		err = -err;
+	if (hint && hintlen)
+		hint[0] = '\0';
+
+	switch (err) {
+	case EACCES:
+	case EPERM:
+		snprintf(msg, msglen, "%s: %s", name, strerror(err));
+		if (bpf)
+			snprintf(
+				hint, hintlen,
+				"bperf needs root, or CAP_BPF with CAP_PERFMON");
+		else
+			snprintf(
+				hint, hintlen,
+				"perf_event_paranoid is %d: lower /proc/sys/kernel/perf_event_paranoid or grant CAP_PERFMON",
+				perf_event_paranoid());
+		break;
+	case EMFILE:
+		snprintf(msg, msglen, "%s: %s", name, strerror(err));
+		if (!getrlimit(RLIMIT_NOFILE, &rl) &&
+		    rl.rlim_cur != RLIM_INFINITY)
+			snprintf(
+				hint, hintlen,
+				"one file is needed per event and CPU or thread: raise the limit of %llu with 'ulimit -n'",
+				(unsigned long long)rl.rlim_cur);
+		else
+			snprintf(hint, hintlen,
+				 "raise the open file limit with 'ulimit -n'");
+		break;
+	case ESRCH:
+		snprintf(msg, msglen, "%s: the counted task is gone (%s)", name,
+			 strerror(err));
+		break;
+	case ENOENT:
+	case EOPNOTSUPP:
+	case ENODEV:
+		if (bpf) {
+			snprintf(msg, msglen, "%s: %s", name, strerror(err));
+			break;
+		}
+		snprintf(msg, msglen, "%s: not supported on this machine",
+			 name);
+		break;
+	case EBUSY:
+		snprintf(msg, msglen, "%s: %s", name, strerror(err));
+		snprintf(hint, hintlen,
+			 "another tool holds the PMU exclusively");
+		break;
+	case EINVAL:
+		snprintf(msg, msglen, "%s: %s", name, strerror(err));
+		if (evsel && evsel->cgrp)
+			snprintf(hint, hintlen,
+				 "cgroup events need a CPU target (-a or -C)");
+		break;
+	default:
+		snprintf(msg, msglen, "%s: %s", name, strerror(err));
+		break;
+	}
+}
