@@ -113,7 +113,7 @@ static int aggr_id_width(enum aggr_mode mode)
 		return 18;
 	case AGGR_SOCKET:
 	case AGGR_NODE:
-		return 11;
+		return 12;
 	case AGGR_CACHE:
 		return 28;
 	case AGGR_CLUSTER:
