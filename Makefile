@@ -6,6 +6,7 @@
 #   make            build tools/perf/perf
 #   make test       build, then run every unit and shell test
 #   make deps       install the Debian packages the build and tests need
+#   make bench      build, then run the benchmarks (bench/run.sh; not tests)
 #   make SAN=1      ASan+UBSan build (into build-san/)
 #   make V=1        show full commands
 
@@ -102,6 +103,9 @@ unit-test: $(TESTS)
 
 test: all
 	$(Q)$(TEST_DIR)/run-tests.sh $(OUTPUT)/tests
+
+bench: all
+	$(Q)OUTPUT=$(OUTPUT) bench/run.sh
 
 deps:
 	$(Q)scripts/install-deps.sh
