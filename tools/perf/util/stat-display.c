@@ -1130,7 +1130,10 @@ static void print_footer(struct display *d)
 	fputc('\n', fh);
 	if (config->run_count <= 1) {
 		fprintf(fh, " %17.9f seconds time elapsed", avg);
-		if (config->argc > 0 && !(target && target__has_cpu(target))) {
+		/* Only for a workload counted as itself, as perf does. */
+		if (config->argc > 0 &&
+		    !(target && (target__has_cpu(target) || target->pid ||
+				 target->tid))) {
 			fputs("\n\n", fh);
 			fprintf(fh, " %17.9f seconds user\n",
 				config->ru_utime_s);

@@ -1584,6 +1584,8 @@ static void test_header_targets(void **state)
 		assert_int_equal(strstr(text, "seconds user") != NULL,
 				 !cases[i].target.system_wide &&
 					 !cases[i].target.cpu_list &&
+					 !cases[i].target.pid &&
+					 !cases[i].target.tid &&
 					 cases[i].runs == 1);
 		free(text);
 		scenario__exit(&s);
