@@ -375,6 +375,11 @@ static int attr_map__open(const char *path)
 		return bperf__fail(-errno, "attr map '%s': %s", path,
 				   strerror(errno));
 	}
+	if (S_ISDIR(st.st_mode))
+		return bperf__fail(
+			-EISDIR,
+			"'%s' is a directory, not a bperf attr map; refusing to use it",
+			path);
 	fd = bpf_obj_get(path);
 	if (fd < 0) {
 		err = -errno;

@@ -84,7 +84,8 @@ bperf_stat -j -e cpu-clock -a -I 200 --interval-count 2 -o "$T_TMP/j" \
 t_check "-j -I with --use-bpf: two JSON intervals of ~$((ncpu * 200)) ms" \
 	python3 -c '
 import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+# -o starts the file with a "# started on" comment, as perf does.
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
 assert len(rows) == 2, rows
 for r in rows:
 	v = float(r["counter-value"])
