@@ -883,12 +883,31 @@ static int parser__slash_event(struct parser *ps, const char *start,
 {
 	struct pmu_event ev = { .scale = 1.0 };
 	const struct event_symbol *sym;
-	struct perf_pmu *pmu;
-	struct term *terms;
+	struct perf_pmu *pmu = NULL;
+	struct term *terms = NULL;
 	const char *mods;
 	size_t mods_len;
 	char pmu_name[256], *text = NULL;
 	int nr_terms, err;
+
+	/* First what is named: a generic event or a PMU. */
+	sym = event_symbol__find(start, name_end - start);
+	if (!sym) {
+		if ((size_t)(name_end - start) >= sizeof(pmu_name))
+			return parser__error(ps, start, -ENOENT, NULL,
+					     "unknown pmu '%.*s'",
+					     (int)(name_end - start), start);
+		memcpy(pmu_name, start, name_end - start);
+		pmu_name[name_end - start] = '\0';
+		pmu = perf_pmu__find(pmu_name);
+		if (!pmu && errno == ENOMEM)
+			return parser__nomem(ps);
+		if (!pmu)
+			return parser__error(
+				ps, start, -ENOENT,
+				"run 'perf list pmu' for the PMU events of this machine",
+				"unknown pmu '%s'", pmu_name);
+	}
 
 	err = parser__read_terms(ps, ps->p + 1, '/', &terms, &nr_terms);
 	if (err)
@@ -903,57 +922,37 @@ static int parser__slash_event(struct parser *ps, const char *start,
 		goto out;
 	}
 
-	sym = event_symbol__find(start, name_end - start);
-	if (sym) {
-		/* cpu-clock/name=wall/: generic events take name= only */
-		ev.attr.type = sym->type;
-		ev.attr.config = sym->config;
-		for (int i = 0; i < nr_terms; i++) {
-			if (term__is(&terms[i], "name")) {
-				err = parser__term_name(ps, &terms[i],
-							&ev.name);
-				if (err)
-					goto out;
-				continue;
-			}
-			if (term__is(&terms[i], "period") &&
-			    parser__term_number(ps, &terms[i],
-						&ev.attr.sample_period) == 1)
-				continue;
-			err = parser__error(
-				ps, terms[i].at, -EINVAL,
-				"valid terms: name,period",
-				"unknown term '%.*s' for event '%s'",
-				(int)terms[i].name_len, terms[i].name,
-				sym->symbol);
-			goto out;
-		}
-		err = parser__new_evsel(ps, &ev.attr, ev.name ? ev.name : text,
-					mods, mods_len, NULL);
+	if (pmu) {
+		err = parser__pmu_terms(ps, pmu, terms, nr_terms, &ev, NULL);
+		if (!err)
+			err = parser__add_pmu_event(ps, pmu, &ev, text, mods,
+						    mods_len);
 		goto out;
 	}
 
-	if ((size_t)(name_end - start) >= sizeof(pmu_name)) {
-		err = parser__error(ps, start, -ENOENT, NULL, "unknown pmu");
-		goto out;
-	}
-	memcpy(pmu_name, start, name_end - start);
-	pmu_name[name_end - start] = '\0';
-	pmu = perf_pmu__find(pmu_name);
-	if (!pmu) {
-		if (errno == ENOMEM) {
-			err = parser__nomem(ps);
-			goto out;
+	/* cpu-clock/name=wall/: generic events take name= only */
+	ev.attr.type = sym->type;
+	ev.attr.config = sym->config;
+	for (int i = 0; i < nr_terms; i++) {
+		if (term__is(&terms[i], "name")) {
+			err = parser__term_name(ps, &terms[i], &ev.name);
+			if (err)
+				goto out;
+			continue;
 		}
-		err = parser__error(
-			ps, start, -ENOENT,
-			"run 'perf list pmu' for the PMU events of this machine",
-			"unknown pmu '%s'", pmu_name);
+		if (term__is(&terms[i], "period") &&
+		    parser__term_number(ps, &terms[i],
+					&ev.attr.sample_period) == 1)
+			continue;
+		err = parser__error(ps, terms[i].at, -EINVAL,
+				    "valid terms: name,period",
+				    "unknown term '%.*s' for event '%s'",
+				    (int)terms[i].name_len, terms[i].name,
+				    sym->symbol);
 		goto out;
 	}
-	err = parser__pmu_terms(ps, pmu, terms, nr_terms, &ev, NULL);
-	if (!err)
-		err = parser__add_pmu_event(ps, pmu, &ev, text, mods, mods_len);
+	err = parser__new_evsel(ps, &ev.attr, ev.name ? ev.name : text, mods,
+				mods_len, NULL);
 out:
 	free(ev.name);
 	free(text);

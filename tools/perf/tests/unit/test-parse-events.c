@@ -638,6 +638,9 @@ static void test_errors(void **state)
 	check_error("cpu-clock/foo=1/", -EINVAL, 10,
 		    "unknown term 'foo' for event 'cpu-clock'");
 	check_error("msr/tsc", -EINVAL, 7, "missing '/'");
+	check_error("msr/", -EINVAL, 4, "missing '/'");
+	check_error("nopmu/", -ENOENT, 0, "unknown pmu 'nopmu'");
+	check_error("nopmu/tsc", -ENOENT, 0, "unknown pmu 'nopmu'");
 	check_error("msr/tsc,/", -EINVAL, 8, "empty term");
 	check_error("msr/event=/", -EINVAL, 10, "missing value");
 	check_error("msr/name/", -EINVAL, 4, "missing value for term 'name'");
