@@ -25,8 +25,11 @@ T_BG_PID=
 T_CMD_TIMEOUT=${T_CMD_TIMEOUT:-60}
 T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/perf-$T_NAME.XXXXXX") || exit 1
 
+T_MAIN_PID=$BASHPID
 t_cleanup() {
 	local pid
+	# A ( ... ) subshell may run the EXIT trap too: only the test cleans.
+	[ "$BASHPID" = "$T_MAIN_PID" ] || return 0
 	for pid in "${T_BG_PIDS[@]}"; do
 		kill -KILL "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null

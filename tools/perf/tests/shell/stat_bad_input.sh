@@ -51,8 +51,10 @@ dead=$(sh -c 'echo $$')	# a pid that has just exited
 # Options.
 bad 2 bogus -- stat --bogus -- true
 bad 2 "" -- stat -e
-bad 2 "" -- stat
-bad 2 "" -- stat -e task-clock
+bad 2 "" -- stat -p
+bad 2 "" -- stat -C
+bad 2 "" -- stat -x
+# (no workload and no target is no error: perf then counts system-wide)
 bad 2 "" -- stat -x, -j -e task-clock -- true
 bad 2 "" -- stat -I 1 -a -e task-clock
 bad 2 "" -- stat -I abc -a -e task-clock

@@ -71,17 +71,23 @@ if stat_ok "--per-thread" --per-thread -p $busy -e task-clock -- sleep 0.3; then
 	t_check "--per-thread row for thread $busy about 300 ms ($v)" \
 		t_between "$v" 150 360
 fi
+# until_sigint SECONDS ARGS...: perf ARGS, ended by SIGINT after SECONDS;
+# sets rc.  (Background jobs of a script ignore SIGINT: restore it.)
+until_sigint() {
+	local secs=$1 pid
+	shift
+	# timeout passes the SIGINT on, and ends perf if it ignores it.
+	timeout -k 5 $((${secs%.*} + 10)) \
+		env --default-signal=INT "$PERF" "$@" 2>"$err" &
+	pid=$!
+	sleep "$secs"
+	kill -INT $pid
+	wait $pid
+	rc=$?
+}
+
 # -p without a workload runs until SIGINT.
-env --default-signal=INT "$PERF" stat -x, -o "$out" -p $busy -e task-clock \
-	2>"$err" &
-pid=$!
-sleep 0.4
-kill -INT $pid
-(sleep 10 && kill -KILL $pid 2>/dev/null) &
-guard=$!
-wait $pid
-rc=$?
-kill $guard 2>/dev/null
+until_sigint 0.4 stat -x, -o "$out" -p $busy -e task-clock
 t_check "-p until SIGINT exits 0 or 130 (got $rc)" [ $rc -eq 0 -o $rc -eq 130 ]
 v=$(csv_value "$out" task-clock)
 t_check "-p until SIGINT prints task-clock ($v)" t_between "$v" 100 1000
@@ -105,15 +111,7 @@ t_check "interval timestamps increase by about 0.1 s ($stamps)" \
 [ "$T_ERRORS" -eq 0 ] || t_show "$out"
 
 # SIGINT ends a system-wide run, which then prints its counts.
-env --default-signal=INT "$PERF" stat -a -e cpu-clock -o "$out" 2>"$err" &
-pid=$!
-sleep 0.5
-kill -INT $pid
-(sleep 10 && kill -KILL $pid 2>/dev/null) &
-guard=$!
-wait $pid
-rc=$?
-kill $guard 2>/dev/null
+until_sigint 0.5 stat -a -e cpu-clock -o "$out"
 # perf itself dies of the SIGINT after printing (130); 0 is fine too.
 t_check "SIGINT to perf stat -a: exit 0 or 130 (got $rc)" \
 	[ $rc -eq 0 -o $rc -eq 130 ]
@@ -123,6 +121,15 @@ t_check "SIGINT to perf stat -a prints cpu-clock ($v ms)" \
 t_check "SIGINT to perf stat -a prints the elapsed time" \
 	grep -q "seconds time elapsed" "$out"
 [ "$T_ERRORS" -eq 0 ] || t_show "$err"
+
+# No workload and no target: system-wide until SIGINT, like perf.
+until_sigint 0.5 stat -e cpu-clock -o "$out"
+t_check "no target: exit 0 or 130 after SIGINT (got $rc)" \
+	[ $rc -eq 0 -o $rc -eq 130 ]
+t_check "no target counts system-wide" grep -q "'system wide'" "$out"
+v=$(human_value "$out" cpu-clock)
+t_check "no target: cpu-clock of all CPUs ($v ms)" \
+	t_between "$v" $((ncpu * 300)) $((ncpu * 1000))
 
 # Inheritance: the work is done by a grandchild of the workload.
 work=(bash -c 'timeout 0.4 bash -c "while :; do :; done"; true')
