@@ -94,6 +94,7 @@
 
 #define BPERF_LEADER_PROG "on_switch"
 #define BPERF_LEADER_TP "sched_switch"
+#define BPERF_TICK_TP "hrtimer_expire_entry"
 #define BPERF_FILTER_ENTRIES 65536
 
 /* The leader's maps and link as this session holds them. */
@@ -105,6 +106,7 @@ struct bperf_leader {
 	int diff_fd;
 	int followers_fd;
 	int sessions_fd;
+	int busy_fd;
 	__u32 link_id;
 };
 
@@ -122,6 +124,7 @@ struct bperf_counter {
 	int follower_slot;
 	__u32 follower_prog_id;
 	struct bpf_link *fork_link;
+	int tick_fd; /* cgroup counters: the leader also runs on the tick */
 	enum bperf_filter filter_kind;
 	int nr_slots; /* accumulation slots in the follower */
 	int cgroup_slots_used; /* cgroup followers: slots handed out */
@@ -631,6 +634,7 @@ static void leader__close(struct bperf_leader *leader)
 	close_fd(&leader->diff_fd);
 	close_fd(&leader->followers_fd);
 	close_fd(&leader->sessions_fd);
+	close_fd(&leader->busy_fd);
 	bperf_leader_bpf__destroy(leader->skel);
 	leader->skel = NULL;
 }
@@ -650,6 +654,8 @@ static const struct leader_map_shape leader_maps[] = {
 	  offsetof(struct bperf_leader, diff_fd) },
 	{ "followers", BPF_MAP_TYPE_PROG_ARRAY, 4, 4, BPERF_MAX_FOLLOWERS,
 	  offsetof(struct bperf_leader, followers_fd) },
+	{ "chain_busy", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 4, 1,
+	  offsetof(struct bperf_leader, busy_fd) },
 	{ "sessions", BPF_MAP_TYPE_ARRAY, 4, sizeof(struct bperf_session),
 	  BPERF_MAX_SESSIONS + 1, offsetof(struct bperf_leader, sessions_fd) },
 };
@@ -734,7 +740,8 @@ static int leader__take(const struct bperf_attr_value *value,
 			close(fd);
 	}
 	if (!have_events || leader->prev_fd < 0 || leader->diff_fd < 0 ||
-	    leader->followers_fd < 0 || leader->sessions_fd < 0)
+	    leader->followers_fd < 0 || leader->sessions_fd < 0 ||
+	    leader->busy_fd < 0)
 		goto out;
 	if (map_id_of(leader->diff_fd, &diff_id) ||
 	    diff_id != value->diff_map_id)
@@ -883,9 +890,10 @@ static int leader__create(const struct bperf_attr_key *key, const char *name,
 	leader->diff_fd = dup(bpf_map__fd(skel->maps.diff_readings));
 	leader->followers_fd = dup(bpf_map__fd(skel->maps.followers));
 	leader->sessions_fd = dup(bpf_map__fd(skel->maps.sessions));
+	leader->busy_fd = dup(bpf_map__fd(skel->maps.chain_busy));
 	if (leader->link_fd < 0 || leader->prog_fd < 0 || leader->prev_fd < 0 ||
 	    leader->diff_fd < 0 || leader->followers_fd < 0 ||
-	    leader->sessions_fd < 0) {
+	    leader->sessions_fd < 0 || leader->busy_fd < 0) {
 		err = bperf__fail(-errno, "dup: %s", strerror(errno));
 		goto err_out;
 	}
@@ -1042,7 +1050,8 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 	skel->rodata->slot = bc->follower_slot;
 	if (bpf_map__reuse_fd(skel->maps.diff_readings, bc->leader.diff_fd) ||
 	    bpf_map__reuse_fd(skel->maps.followers, bc->leader.followers_fd) ||
-	    bpf_map__reuse_fd(skel->maps.sessions, bc->leader.sessions_fd))
+	    bpf_map__reuse_fd(skel->maps.sessions, bc->leader.sessions_fd) ||
+	    bpf_map__reuse_fd(skel->maps.chain_busy, bc->leader.busy_fd))
 		return bperf__fail(-errno, "cannot share the leader's maps: %s",
 				   strerror(errno));
 	bpf_map__set_max_entries(skel->maps.filter, BPERF_FILTER_ENTRIES);
@@ -1334,6 +1343,7 @@ static void bperf_counter__put(struct bperf_counter *bc)
 		bperf__unlock();
 	}
 	bpf_link__destroy(bc->fork_link);
+	close_fd(&bc->tick_fd);
 	bperf_follower_bpf__destroy(bc->follower);
 	leader__close(&bc->leader);
 	cpu_map__put(bc->sync_cpus);
@@ -1358,8 +1368,10 @@ bperf_counter__new(struct evsel *evsel, struct target *target, const char *path)
 					    .prev_fd = -1,
 					    .diff_fd = -1,
 					    .followers_fd = -1,
-					    .sessions_fd = -1 };
+					    .sessions_fd = -1,
+					    .busy_fd = -1 };
 	bc->session_idx = -1;
+	bc->tick_fd = -1;
 	bc->refcnt = 1;
 	err = bperf__session_get(path);
 	if (err) {
@@ -1398,6 +1410,21 @@ bperf_counter__new(struct evsel *evsel, struct target *target, const char *path)
 	if (err)
 		goto err_out;
 	if (bc->filter_kind == BPERF_FILTER_CGROUP) {
+		/*
+		 * A task moved to another cgroup counts for the new one from
+		 * its next leader run; a busy task may not be switched out for
+		 * long, so run the leader on every tick too while this
+		 * session lives.
+		 */
+		bc->tick_fd = bpf_raw_tracepoint_open(BPERF_TICK_TP,
+						      bc->leader.prog_fd);
+		if (bc->tick_fd < 0) {
+			err = bperf__fail(
+				-errno,
+				"cannot attach the bperf leader to %s: %s",
+				BPERF_TICK_TP, strerror(errno));
+			goto err_out;
+		}
 		bc->next = bperf_cgroup_counters;
 		bperf_cgroup_counters = bc;
 	}
@@ -1654,7 +1681,8 @@ static void bperf__leader_state(const struct bperf_attr_value *value,
 				       .prev_fd = -1,
 				       .diff_fd = -1,
 				       .followers_fd = -1,
-				       .sessions_fd = -1 };
+				       .sessions_fd = -1,
+				       .busy_fd = -1 };
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
 	size_t n = 0;

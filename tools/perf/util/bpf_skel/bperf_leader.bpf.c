@@ -35,6 +35,19 @@ struct {
 	__type(value, struct bperf_reading);
 } diff_readings SEC(".maps");
 
+/*
+ * Set while the leader or its chain runs on this CPU.  Cgroup sessions
+ * also run the leader from the tick (hrtimer_expire_entry), which can
+ * interrupt a sync that a session runs on its own CPU: the inner run is
+ * skipped rather than let it mix its delta into the outer one.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} chain_busy SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
 	__uint(max_entries, BPERF_MAX_FOLLOWERS);
@@ -55,14 +68,18 @@ int on_switch(void *ctx)
 	struct bperf_reading *prev, *diff;
 	struct bpf_perf_event_value now;
 	struct bperf_session *chain;
-	__u32 zero = 0, len, i;
+	__u32 zero = 0, len, i, *busy;
 
+	busy = bpf_map_lookup_elem(&chain_busy, &zero);
+	if (!busy || *busy)
+		return 0;
 	if (bpf_perf_event_read_value(&events, BPF_F_CURRENT_CPU, &now,
 				      sizeof(now)))
 		return 0;
 	prev = bpf_map_lookup_elem(&prev_readings, &zero);
 	diff = bpf_map_lookup_elem(&diff_readings, &zero);
-	if (!prev || !diff)
+	chain = bpf_map_lookup_elem(&sessions, &zero);
+	if (!prev || !diff || !chain)
 		return 0;
 	diff->counter = now.counter - prev->counter;
 	diff->enabled = now.enabled - prev->enabled;
@@ -71,12 +88,12 @@ int on_switch(void *ctx)
 	prev->enabled = now.enabled;
 	prev->running = now.running;
 
-	chain = bpf_map_lookup_elem(&sessions, &zero);
-	if (!chain)
-		return 0;
+	/* The last program of the chain clears it. */
+	*busy = 1;
 	len = chain->chain_len;
 	/* An empty slot makes the tail call fall through to the next one. */
 	for (i = 0; i < BPERF_MAX_FOLLOWERS && i < len; i++)
 		bpf_tail_call(ctx, &followers, i);
+	*busy = 0;
 	return 0;
 }

@@ -83,18 +83,18 @@ for line in sys.stdin:
 		break' "$1" "$2"
 }
 
-# A gate: processes started with "bperf_gated CMD..." block until
-# bperf_open_gate, then all start at the same instant.
+# A gate: processes started with "bperf_gated CMD..." wait until
+# bperf_open_gate, then all start within a few milliseconds.
 bperf_gate_init() {
 	BPERF_GATE=$T_TMP/gate
-	mkfifo "$BPERF_GATE"
+	rm -f "$BPERF_GATE"
 }
 
 bperf_gated() {
-	t_bg bash -c 'read -r _ < "$0"; exec "$@"' "$BPERF_GATE" "$@"
+	t_bg bash -c 'while [ ! -e "$0" ]; do sleep 0.005; done; exec "$@"' \
+		"$BPERF_GATE" "$@"
 }
 
 bperf_open_gate() {
-	# Opening for writing and closing gives every reader EOF at once.
 	: >"$BPERF_GATE"
 }
