@@ -1245,7 +1245,7 @@ static int stat__open_output(struct stat_session *s)
 			pr_error("--append needs an output file: use -o FILE");
 			return 2;
 		}
-		s->config.output = stdout;
+		s->config.output = stderr; /* as perf: the counts go to stderr */
 		return -1;
 	}
 	out = fopen(s->output_name, s->append ? "ae" : "we");
@@ -1332,7 +1332,7 @@ static void stat__free(struct stat_session *s)
 		evlist__delete(s->evlist);
 	}
 	free(s->cgroup_args);
-	if (s->config.output && s->config.output != stdout)
+	if (s->config.output && s->config.output != stderr)
 		fclose(s->config.output);
 }
 

@@ -1520,6 +1520,9 @@ static int bperf_counter__load(struct evsel *evsel, struct target *target)
 	return 0;
 err_out:
 	bperf_counter__destroy(evsel);
+	/* Only an event the machine cannot count is "not supported". */
+	if (err == -ENOENT || err == -ENODEV)
+		err = -ENXIO;
 	return err;
 }
 

@@ -267,10 +267,15 @@ void counter__strerror(const struct evsel *evsel, int err, char *msg,
 	bool bpf = evsel && evsel->use_bpf;
 	struct rlimit rl;
 
-	if (err < 0)
-		err = -err;
 	if (hint && hintlen)
 		hint[0] = '\0';
+	if (evsel && evsel->ops && evsel->ops->strerror) {
+		evsel->ops->strerror(evsel, err < 0 ? err : -err, msg, msglen,
+				     hint, hintlen);
+		return;
+	}
+	if (err < 0)
+		err = -err;
 
 	switch (err) {
 	case EACCES:

@@ -56,7 +56,7 @@ struct perf_stat_config {
 	bool interval_clear;		/* --interval-clear */
 	int run_count;			/* -r N (1 default) */
 	int run_idx;			/* which run is being processed */
-	FILE *output;			/* stdout, or -o FILE */
+	FILE *output;			/* stderr (as perf), or -o FILE */
 
 	/* Filled by builtin-stat before printing. */
 	double walltime_ns;		/* elapsed of this run */
