@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * The floor of any BPF counting scheme: a raw_tp program on sched_switch
+ * that does nothing.  Whatever bperf costs above this is its own work.
+ */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+char LICENSE[] SEC("license") = "Dual BSD/GPL";
+
+SEC("raw_tp/sched_switch")
+int bench_floor(void *ctx)
+{
+	return 0;
+}
