@@ -107,6 +107,52 @@ test: all
 bench: all
 	$(Q)OUTPUT=$(OUTPUT) bench/run.sh
 
+# libFuzzer targets (tools/perf/tests/fuzz/fuzz-*.c), linked against the
+# util sources built again with clang and the same sanitizers.  Each runs
+# for FUZZ_TIME seconds on a copy of its seed corpus; a crash, leak or
+# sanitizer report fails the target and leaves the input in $(FUZZ_DIR).
+FUZZ_TIME ?= 30
+FUZZ_DIR := $(OUTPUT)/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	    -fno-omit-frame-pointer
+FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wno-unused-parameter -D_GNU_SOURCE \
+	       -DPERF_VERSION='"$(VERSION)"' -I$(PERF_DIR) -I$(OUTPUT)/bpf_skel \
+	       $(FUZZ_SAN)
+FUZZ_SRCS := $(wildcard $(TEST_DIR)/fuzz/fuzz-*.c)
+FUZZ_BINS := $(patsubst $(TEST_DIR)/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_SRCS))
+FUZZ_UTIL_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(UTIL_SRCS))
+
+$(FUZZ_DIR)/$(UTIL_DIR)/%.o: $(UTIL_DIR)/%.c
+	$(call msg,FUZZ-CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/$(UTIL_DIR)/bpf_counter.o: $(SKELS)
+
+$(FUZZ_DIR)/fuzz-%: $(TEST_DIR)/fuzz/fuzz-%.c $(FUZZ_UTIL_OBJS)
+	$(call msg,FUZZ-LD,$@)
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_UTIL_OBJS) $(LIBS)
+
+fuzz: $(FUZZ_BINS)
+	$(Q)set -e; for bin in $(FUZZ_BINS); do \
+		t=$${bin##*/fuzz-}; \
+		work=$(FUZZ_DIR)/corpus/$$t; \
+		dict=$(TEST_DIR)/fuzz/$$t.dict; \
+		mkdir -p $$work; \
+		echo "  FUZZ     $$t for $(FUZZ_TIME)s"; \
+		$$bin -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 \
+			-rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_DIR)/crash-$$t- \
+			$$( [ -f $$dict ] && echo -dict=$$dict ) \
+			$$work $(TEST_DIR)/fuzz/corpus/$$t \
+			>$(FUZZ_DIR)/$$t.log 2>&1 || \
+			{ tail -n 60 $(FUZZ_DIR)/$$t.log; \
+			  echo "fuzz: $$t failed, input in $(FUZZ_DIR)/crash-$$t-*"; \
+			  exit 1; }; \
+		grep -E '^(Done|stat::number_of_executed_units)' $(FUZZ_DIR)/$$t.log | \
+			sed 's/^/           /'; \
+	done
+
 deps:
 	$(Q)scripts/install-deps.sh
 
@@ -115,3 +161,4 @@ clean:
 	$(Q)rm -rf build build-san $(PERF_DIR)/perf
 
 -include $(MAIN_OBJS:.o=.d) $(UTIL_OBJS:.o=.d) $(TESTS:=.d)
+-include $(FUZZ_UTIL_OBJS:.o=.d)
