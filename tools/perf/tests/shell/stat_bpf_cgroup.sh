@@ -70,7 +70,8 @@ t_check "bperf -G parent $b ms within $TOLERANCE% of the children's $sum ms" \
 	t_within "$b" "$sum" $TOLERANCE
 
 # 2. --for-each-cgroup and a concurrent -a session share one leader.
-base_links=$(bperf_nr_leader_links)
+bperf_leader_link_ids >"$T_TMP/links0"
+echo 0 >>"$T_TMP/links0"
 busy_in parent/child1 3
 t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, -a -e cpu-clock \
 	-o "$T_TMP/a" -- sleep 2
@@ -80,7 +81,7 @@ bperf_stat -x, -a -e cpu-clock --for-each-cgroup \
 	-o "$T_TMP/each" -- sleep 1 2>"$T_TMP/err" &
 pe=$!
 sleep 0.6
-links=$(($(bperf_nr_leader_links) - base_links))
+links=$(bperf_new_leader_links "$T_TMP/links0")
 t_check "--for-each-cgroup and -a: one leader link (got $links)" \
 	test "$links" -eq 1
 wait "$pe" || { t_show "$T_TMP/err"; t_fail "--for-each-cgroup failed"; }

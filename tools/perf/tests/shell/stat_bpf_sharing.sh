@@ -12,6 +12,8 @@ t_require_bperf
 
 base_progs=$(bperf_nr_progs)
 base_links=$(bperf_nr_leader_links)
+bperf_leader_link_ids >"$T_TMP/links0"
+echo 0 >>"$T_TMP/links0"	# never empty: grep -f of an empty file matches nothing
 
 # 1. -a, -p and a workload on one event.
 t_busy
@@ -26,7 +28,7 @@ t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, -e cpu-clock \
 	-o "$T_TMP/w" -- sleep 3
 pw=$T_BG_PID
 sleep 1.5
-links=$(($(bperf_nr_leader_links) - base_links))
+links=$(bperf_new_leader_links "$T_TMP/links0")
 t_check "three sessions, one leader link (got $links)" test "$links" -eq 1
 sessions=$(bperf_list_field cpu-clock sessions)
 followers=$(bperf_list_field cpu-clock followers)
@@ -59,7 +61,7 @@ done
 sleep 0.3
 bperf_open_gate
 sleep 1.2
-links=$(($(bperf_nr_leader_links) - base_links))
+links=$(bperf_new_leader_links "$T_TMP/links0")
 t_check "16 sessions at once, 2 events: 2 leader links (got $links)" \
 	test "$links" -eq 2
 n=$(run_perf bperf list -j --attr-map "$BPERF_MAP" | wc -l)

@@ -47,17 +47,29 @@ print(sum(1 for p in json.load(sys.stdin) if p.get("name") in names))'
 }
 
 # Leader links: raw tracepoint links on sched_switch of a program named
-# on_switch.
-bperf_nr_leader_links() {
+# on_switch.  bperf_leader_link_ids prints their ids, one a line.
+bperf_leader_link_ids() {
 	local progs
 	progs=$(bpftool -j prog show)
 	bpftool -j link show | python3 -c '
 import json, sys
 progs = {p["id"]: p.get("name") for p in json.loads(sys.argv[1])}
-print(sum(1 for l in json.load(sys.stdin)
-	  if l.get("type") == "raw_tracepoint" and
-	     l.get("tp_name") == "sched_switch" and
-	     progs.get(l.get("prog_id")) == "on_switch"))' "$progs"
+for l in json.load(sys.stdin):
+	if (l.get("type") == "raw_tracepoint" and
+	    l.get("tp_name") == "sched_switch" and
+	    progs.get(l.get("prog_id")) == "on_switch"):
+		print(l["id"])' "$progs"
+}
+
+bperf_nr_leader_links() {
+	bperf_leader_link_ids | wc -l
+}
+
+# bperf_new_leader_links BASE_FILE: how many leader links exist now that
+# were not listed in BASE_FILE (saved from bperf_leader_link_ids), so that
+# other bperf users on the machine do not disturb the count.
+bperf_new_leader_links() {
+	bperf_leader_link_ids | grep -cvxF -f "$1"
 }
 
 # bperf_wait_gone BASE_PROGS BASE_LINKS: wait up to 10 s until no more
