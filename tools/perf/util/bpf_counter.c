@@ -1409,6 +1409,10 @@ bperf_counter__new(struct evsel *evsel, struct target *target, const char *path)
 	bperf__unlock();
 	if (err)
 		goto err_out;
+	/* Fail now, not at enable, where the kernel cannot sync a CPU. */
+	err = bperf__sync(bc);
+	if (err)
+		goto err_out;
 	if (bc->filter_kind == BPERF_FILTER_CGROUP) {
 		/*
 		 * A task moved to another cgroup counts for the new one from
