@@ -73,14 +73,16 @@ int on_switch(void *ctx)
 	busy = bpf_map_lookup_elem(&chain_busy, &zero);
 	if (!busy || *busy)
 		return 0;
+	/* Taken before the read: a nested run must not see a half update. */
+	*busy = 1;
 	if (bpf_perf_event_read_value(&events, BPF_F_CURRENT_CPU, &now,
 				      sizeof(now)))
-		return 0;
+		goto out;
 	prev = bpf_map_lookup_elem(&prev_readings, &zero);
 	diff = bpf_map_lookup_elem(&diff_readings, &zero);
 	chain = bpf_map_lookup_elem(&sessions, &zero);
 	if (!prev || !diff || !chain)
-		return 0;
+		goto out;
 	diff->counter = now.counter - prev->counter;
 	diff->enabled = now.enabled - prev->enabled;
 	diff->running = now.running - prev->running;
@@ -88,12 +90,14 @@ int on_switch(void *ctx)
 	prev->enabled = now.enabled;
 	prev->running = now.running;
 
-	/* The last program of the chain clears it. */
-	*busy = 1;
 	len = chain->chain_len;
-	/* An empty slot makes the tail call fall through to the next one. */
+	/*
+	 * An empty slot makes the tail call fall through to the next one;
+	 * the last program of the chain clears busy.
+	 */
 	for (i = 0; i < BPERF_MAX_FOLLOWERS && i < len; i++)
 		bpf_tail_call(ctx, &followers, i);
+out:
 	*busy = 0;
 	return 0;
 }
