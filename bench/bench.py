@@ -195,6 +195,7 @@ class Bench:
         self.plain_ks = env_list("PLAIN_SESSIONS", "1 4 16", "1 16")
         self.bperf_ks = env_list("BPERF_SESSIONS", "1 4 16 32", "1 32")
         self.start_runs = env_int("START_RUNS", 20, 6)
+        self.start_gap_ms = env_int("START_GAP_MS", 200, 100)
         self.read_reads = env_int("READS", 200, 60)
         self.read_reps = env_int("READ_REPS", 3, 1)
         self.intervals = env_int("INTERVALS", 25, 10)
@@ -402,9 +403,10 @@ class Bench:
 
     # -- 2. session start --
 
-    def timecmd(self, argv, runs):
-        res = subprocess.run([self.helper("timecmd"), "-n", str(runs),
-                              "--"] + argv, capture_output=True, text=True)
+    def timecmd(self, argv, runs, gap_ms=0):
+        res = subprocess.run([self.helper("timecmd"), "-n", str(runs), "-g",
+                              str(gap_ms), "--"] + argv,
+                             capture_output=True, text=True)
         if res.returncode:
             raise BenchError("timecmd failed: " + res.stderr.strip())
         rows = []
@@ -419,7 +421,7 @@ class Bench:
 
     def section_start(self):
         log(f"2/5 session start: {self.start_runs} runs each, alternated "
-            "in blocks of 5")
+            f"in blocks of 5, {self.start_gap_ms} ms apart")
         cmds = {
             "plain": [self.perf, "stat", "-e", "cpu-clock", "-a", "true"],
             "distro": [self.distro_perf, "stat", "-e", "cpu-clock", "-a",
@@ -430,12 +432,19 @@ class Bench:
             "bperf-join-task": self.bperf_stat("-e", "cpu-clock", "--",
                                                "true"),
         }
+        cmds["bperf-create-b2b"] = cmds["bperf-create"]
         done = 0
-        block = 0
         while done < self.start_runs:
             n = min(5, self.start_runs - done)
-            for name in ("plain", "distro", "bperf-create"):
-                for i, row in enumerate(self.timecmd(cmds[name], n)):
+            # Back to back: each run creates the leader the run before it
+            # just let go (the kernel's cost of re-adding the only
+            # sched_switch probe shows there).
+            for name, gap in (("plain", self.start_gap_ms),
+                              ("distro", self.start_gap_ms),
+                              ("bperf-create", self.start_gap_ms),
+                              ("bperf-create-b2b", 0)):
+                time.sleep(self.start_gap_ms / 1000.0)
+                for i, row in enumerate(self.timecmd(cmds[name], n, gap)):
                     self.record("start", name, 0, done + i, "wall_ns",
                                 row["wall_ns"])
             holder = self.start_sessions(
@@ -443,14 +452,15 @@ class Bench:
             try:
                 self.wait_bperf(holder, 1, 0)
                 for name in ("bperf-join", "bperf-join-task"):
-                    for i, row in enumerate(self.timecmd(cmds[name], n)):
+                    time.sleep(self.start_gap_ms / 1000.0)
+                    for i, row in enumerate(self.timecmd(
+                            cmds[name], n, self.start_gap_ms)):
                         self.record("start", name, 0, done + i, "wall_ns",
                                     row["wall_ns"])
             finally:
                 stop(holder)
             self.wait_bperf_gone()
             done += n
-            block += 1
 
     # -- 3. read cost --
 
@@ -919,6 +929,8 @@ class Report:
                  ("plain", "perf stat -e cpu-clock -a true"),
                  ("bperf-create", "perf stat --use-bpf ... -a true "
                   "(creates the leader)"),
+                 ("bperf-create-b2b", "  the same, back to back (a leader "
+                  "just went away)"),
                  ("bperf-join", "perf stat --use-bpf ... -a true "
                   "(joins a leader)"),
                  ("bperf-join-task", "perf stat --use-bpf ... -- true "

@@ -3,10 +3,11 @@
  * timecmd: run a command N times and print, per run, its wall time and the
  * CPU time it and its children used:
  *
- *   timecmd [-n N] [-o] -- CMD ARGS...
+ *   timecmd [-n N] [-g MS] [-o] -- CMD ARGS...
  *   -> "run I wall_ns W user_ns U sys_ns S status X" per run
  *
- * The command's stdout and stderr go to /dev/null unless -o.  Timing a
+ * -g sleeps MS milliseconds between runs, outside the timing.  The
+ * command's stdout and stderr go to /dev/null unless -o.  Timing a
  * fork+exec from here costs tens of microseconds, unlike a shell's date.
  */
 #include <errno.h>
@@ -34,12 +35,15 @@ static unsigned long long tv_ns(const struct timeval *tv)
 
 int main(int argc, char **argv)
 {
-	int runs = 1, keep_output = 0, opt;
+	int runs = 1, keep_output = 0, gap_ms = 0, opt;
 
-	while ((opt = getopt(argc, argv, "+n:o")) != -1) {
+	while ((opt = getopt(argc, argv, "+n:g:o")) != -1) {
 		switch (opt) {
 		case 'n':
 			runs = atoi(optarg);
+			break;
+		case 'g':
+			gap_ms = atoi(optarg);
 			break;
 		case 'o':
 			keep_output = 1;
@@ -59,6 +63,8 @@ int main(int argc, char **argv)
 		int status;
 		pid_t pid;
 
+		if (i && gap_ms > 0)
+			usleep(gap_ms * 1000);
 		start = now_ns();
 		pid = fork();
 		if (pid < 0) {
@@ -88,6 +94,6 @@ int main(int argc, char **argv)
 	}
 	return 0;
 usage:
-	fprintf(stderr, "usage: timecmd [-n N] [-o] -- CMD ARGS...\n");
+	fprintf(stderr, "usage: timecmd [-n N] [-g MS] [-o] -- CMD ARGS...\n");
 	return 2;
 }
