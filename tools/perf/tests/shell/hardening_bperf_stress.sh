@@ -1,0 +1,354 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# bperf under crashes and races:
+#  1. 100 sessions (-a, -C 0, -p, a workload; three events) SIGKILLed at
+#     random moments, start-up included; then a fresh session counts what
+#     plain counting counts, and once every session has ended no bperf
+#     program, link or map is left (bpftool before and after).
+#  2. 32 sessions on the same events started at the same instant: exactly
+#     one leader per event at every sampled moment, every count right.
+#  3. Sessions starting while others end, for a few seconds: never more
+#     than one leader per event, every session exits 0 and counts right.
+#  4. A holder of the attr map lock (flock on <attrmap>_lock) that is
+#     killed does not block the sessions waiting for it; neither does a
+#     session SIGSTOPped during start-up and then killed.
+
+. "$(dirname "$0")"/lib.sh
+. "$(dirname "$0")"/lib/bperf.sh
+
+t_require_bperf
+t_require_cmd flock
+NCPU=$(nproc)
+EVENTS=cpu-clock,task-clock,context-switches
+
+# Every bperf object alive: "prog:ID name", "map:ID name", "link:ID prog"
+# for the programs named after the bperf hooks, the maps of leaders,
+# followers and tokens (not attr maps: those stay pinned by design), and
+# the links of those programs.
+bperf_objects() {
+	local progs maps links
+	progs=$(bpftool -j prog show 2>/dev/null)
+	maps=$(bpftool -j map show 2>/dev/null)
+	links=$(bpftool -j link show 2>/dev/null)
+	python3 - "$progs" "$maps" "$links" <<'EOF'
+import json, sys
+progs, maps, links = (json.loads(a or "[]") for a in sys.argv[1:4])
+prog_names = ("on_switch", "follow_switch", "on_fork")
+map_names = ("events", "prev_readings", "diff_readings", "followers",
+             "sessions", "chain_busy", "filter", "accum", "bperf_token")
+ours = {}
+for p in progs:
+    if "id" in p and p.get("name") in prog_names:
+        ours[p["id"]] = p["name"]
+        print("prog:%d %s" % (p["id"], p["name"]))
+for m in maps:
+    if "id" not in m:
+        continue
+    n = m.get("name", "")
+    if n in map_names or (n.startswith("bperf_") and n != "bperf_attr_map"):
+        print("map:%d %s" % (m["id"], n))
+for l in links:
+    if "id" in l and l.get("prog_id") in ours:
+        print("link:%d %s" % (l["id"], ours[l["prog_id"]]))
+EOF
+}
+
+# bperf_left_over BASE_FILE: wait up to 10 s until no bperf object exists
+# that did not exist in BASE_FILE; prints what is left otherwise.
+bperf_left_over() {
+	local i left
+	for i in $(seq 50); do
+		left=$(comm -13 <(sort "$1") <(bperf_objects | sort))
+		[ -z "$left" ] && return 0
+		sleep 0.2
+	done
+	echo "$left"
+	return 1
+}
+
+# Leader links in use by this test's sessions: sched_switch links of
+# programs named on_switch that a descendant of this shell holds an fd of
+# (found in /proc/PID/fdinfo), so that sessions of other tests running at
+# the same time do not count.
+leaders_now() {
+	local progs links
+	progs=$(bpftool -j prog show 2>/dev/null)
+	links=$(bpftool -j link show 2>/dev/null)
+	python3 - "$progs" "$links" "$T_MAIN_PID" <<'EOF'
+import json, os, sys
+# bpftool prints {"error": ...} for an object freed while it lists.
+progs = {p["id"]: p.get("name") for p in json.loads(sys.argv[1] or "[]")
+         if "id" in p}
+links = {l["id"]: l for l in json.loads(sys.argv[2] or "[]") if "id" in l}
+root = int(sys.argv[3])
+parent = {}
+for d in os.listdir("/proc"):
+    if not d.isdigit():
+        continue
+    try:
+        with open("/proc/%s/stat" % d) as f:
+            parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        pass
+def ours(pid):
+    for _ in range(64):
+        if pid == root:
+            return True
+        pid = parent.get(pid, 0)
+        if pid <= 1:
+            return False
+    return False
+held = set()
+for pid in parent:
+    if pid == root or not ours(pid):
+        continue
+    try:
+        fds = os.listdir("/proc/%d/fdinfo" % pid)
+    except OSError:
+        continue
+    for fd in fds:
+        try:
+            with open("/proc/%d/fdinfo/%s" % (pid, fd)) as f:
+                for line in f:
+                    if line.startswith("link_id:"):
+                        held.add(int(line.split()[1]))
+        except (OSError, ValueError):
+            pass
+print(sum(1 for i in held if i in links and
+          links[i].get("tp_name") == "sched_switch" and
+          progs.get(links[i].get("prog_id")) == "on_switch"))
+EOF
+}
+
+# bperf list -j: how many entries per event name, "event=N ..." sorted.
+list_entries() {
+	run_perf bperf list -j --attr-map "$BPERF_MAP" 2>"$T_TMP/list.err" | python3 -c '
+import json, sys, collections
+c = collections.Counter()
+for line in sys.stdin:
+	try:
+		e = json.loads(line)
+	except ValueError:
+		continue
+	if e.get("state", "live") == "live":
+		c[e["event"]] += 1
+print(" ".join("%s=%d" % kv for kv in sorted(c.items())))'
+}
+
+bperf_objects >"$T_TMP/base"
+t_busy
+busy=$T_BG_PID
+
+# ---- 1. 100 SIGKILLs at random moments -------------------------------------
+kills=0
+for i in $(seq 100); do
+	case $((i % 4)) in
+	0) args=(-a -- sleep 5) ;;
+	1) args=(-C 0 -- sleep 5) ;;
+	2) args=(-p "$busy") ;;
+	3) args=(-- sh -c 'sleep 5') ;;
+	esac
+	"$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e "$EVENTS" \
+		"${args[@]}" >/dev/null 2>&1 &
+	victim=$!
+	# 0-199 ms: most land in start-up (loading, attaching, joining).
+	sleep "0.$((RANDOM % 2))$((RANDOM % 10))$((RANDOM % 10))"
+	kill -KILL "$victim" 2>/dev/null && kills=$((kills + 1))
+	wait "$victim" 2>/dev/null
+done
+t_check "100 sessions killed ($kills while running)" test "$kills" -ge 90
+
+# A fresh session around plain counting of the same busy loop: the outer
+# bperf window holds the inner plain one, plus the inner perf's start-up.
+for _ in 1 2 3; do
+	bperf_stat -x, -e "$EVENTS" -p "$busy" -o "$T_TMP/after" -- \
+		"$PERF" stat -x, -e task-clock -p "$busy" -o "$T_TMP/plain" \
+		-- sleep 1 2>"$T_TMP/err"
+	rc=$?
+	b=$(csv_value "$T_TMP/after" task-clock)
+	p=$(csv_value "$T_TMP/plain" task-clock)
+	echo "after the kills: bperf task-clock $b ms, plain $p ms (status $rc)"
+	[ $rc -eq 0 ] && t_between "$b" "$p" "$(awk -v p="$p" 'BEGIN { print p * 1.02 + 20 }')" && break
+done
+t_check "a session after 100 kills exits 0 (status $rc)" test "$rc" -eq 0
+t_show "$T_TMP/err"
+t_check "it counts the busy loop: $b ms, plain $p ms inside it" \
+	t_between "$b" "$p" "$(awk -v p="$p" 'BEGIN { print p * 1.02 + 20 }')"
+t_check "the busy loop ran ($p ms)" t_between "$p" 300 1100
+if left=$(bperf_left_over "$T_TMP/base"); then
+	t_pass "after 100 kills and the last session: no bperf program, link or map left"
+else
+	t_fail "after 100 kills and the last session, left: $(echo "$left" | sort | uniq -c | awk '{ print $3 }' | sort | uniq -c | tr '\n' ' ')"
+fi
+
+# ---- 2. 32 sessions at the same instant ----------------------------------
+LOOPS=6000000
+work="awk 'BEGIN { for (i = 0; i < $LOOPS; i++) s += i }'"
+bperf_gate_init
+for i in $(seq 8); do
+	bperf_gated "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
+		-e cpu-clock,task-clock -a -o "$T_TMP/a$i" -- sleep 5
+done
+for i in $(seq 24); do
+	bperf_gated "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
+		-e cpu-clock,task-clock -o "$T_TMP/w$i" -- \
+		"$PERF" stat -x, -e task-clock -o "$T_TMP/p$i" -- sh -c "$work"
+done
+pids=("${T_BG_PIDS[@]: -32}")
+bperf_open_gate
+gate_opened=$SECONDS
+bad_samples=0
+samples=0
+for s in $(seq 10); do
+	[ $((SECONDS - gate_opened)) -ge 4 ] && break
+	sleep 0.2
+	n=$(leaders_now)
+	l=$(list_entries)
+	[ -n "$n" ] || continue
+	samples=$((samples + 1))
+	echo "sample $s (+$((SECONDS - gate_opened)) s): $n leader links; live entries: $l"
+	t_show "$T_TMP/list.err" 3
+	if [ "$n" -gt 2 ]; then
+		bad_samples=$((bad_samples + 1))
+	elif [ -n "$l" ] && [ "$l" != "cpu-clock=1 task-clock=1" ] &&
+		[ "$l" != "cpu-clock=1" ] && [ "$l" != "task-clock=1" ]; then
+		bad_samples=$((bad_samples + 1))
+	fi
+done
+t_check "32 sessions at once: at most one leader per event in $samples samples ($bad_samples bad)" \
+	test "$bad_samples" -eq 0
+failed=0
+for p in "${pids[@]}"; do
+	wait "$p" || failed=$((failed + 1))
+done
+t_check "all 32 sessions exited 0 ($failed failed)" test "$failed" -eq 0
+wrong=0
+for i in $(seq 8); do
+	a=$(csv_value "$T_TMP/a$i" cpu-clock)
+	t_between "${a:-0}" $((NCPU * 4900)) $((NCPU * 5300)) ||
+		{ wrong=$((wrong + 1)); echo "-a session $i: cpu-clock $a ms"; }
+done
+for i in $(seq 24); do
+	b=$(csv_value "$T_TMP/w$i" task-clock)
+	p=$(csv_value "$T_TMP/p$i" task-clock)
+	# The outer session also counts the inner perf: a few ms.
+	awk -v b="${b:-0}" -v p="${p:-0}" 'BEGIN {
+		exit !(p > 50 && b >= p * 0.97 && b <= p * 1.05 + 15) }' ||
+		{ wrong=$((wrong + 1)); echo "workload $i: bperf $b ms, plain $p ms"; }
+done
+t_check "every one of the 32 sessions counted right ($wrong wrong)" \
+	test "$wrong" -eq 0
+
+# ---- 3. Sessions starting while others end ---------------------------------
+bad_samples=0
+samples=0
+started=0
+churn=()
+end=$((SECONDS + 6))
+while [ $SECONDS -lt $end ]; do
+	for k in a w; do
+		r="0.$((RANDOM % 3))$((RANDOM % 10))"
+		# -a (no follower) and a workload (a follower) in turn
+		target=()
+		[ $k = a ] && target=(-a)
+		"$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
+			-e cpu-clock,task-clock "${target[@]}" -o "$T_TMP/c$started" \
+			-- sleep "$r" 2>"$T_TMP/c$started.err" &
+		churn+=("$!:$r:$started:$k")
+		started=$((started + 1))
+	done
+	n=$(leaders_now)
+	[ -n "$n" ] || continue
+	samples=$((samples + 1))
+	[ "$n" -gt 2 ] && { bad_samples=$((bad_samples + 1)); echo "churn: $n leader links"; }
+	sleep "0.0$((RANDOM % 10))"
+done
+failed=0
+wrong=0
+for c in "${churn[@]}"; do
+	IFS=: read -r pid r idx k <<<"$c"
+	if ! wait "$pid"; then
+		failed=$((failed + 1))
+		t_show "$T_TMP/c$idx.err" 3
+		continue
+	fi
+	[ "$k" = a ] || continue
+	v=$(csv_value "$T_TMP/c$idx" cpu-clock)
+	# -a cpu-clock is the elapsed time on every CPU: at least the sleep.
+	awk -v v="${v:-0}" -v r="$r" -v n="$NCPU" 'BEGIN {
+		exit !(v >= r * 1000 * n * 0.95 && v <= (r * 1000 + 500) * n) }' ||
+		{ wrong=$((wrong + 1)); echo "churn session $idx (sleep $r): cpu-clock $v ms"; }
+done
+t_check "churn: $started sessions, at most one leader per event in $samples samples ($bad_samples bad)" \
+	test "$bad_samples" -eq 0
+t_check "churn: every session exited 0 ($failed failed)" test "$failed" -eq 0
+t_check "churn: every -a session counted its sleep on every CPU ($wrong wrong)" \
+	test "$wrong" -eq 0
+
+# ---- 4. A killed lock holder does not block --------------------------------
+lock=${BPERF_MAP}_lock
+mkdir -p "$lock"
+# -o: the lock stays with flock itself, not with its child
+t_bg flock -o "$lock" sleep 60
+holder=$T_BG_PID
+sleep 0.3
+waiters=()
+for i in 1 2 3; do
+	t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
+		-e cpu-clock -a -o "$T_TMP/l$i" -- sleep 0.2
+	waiters+=("$T_BG_PID")
+done
+sleep 1
+blocked=0
+for p in "${waiters[@]}"; do
+	kill -0 "$p" 2>/dev/null && blocked=$((blocked + 1))
+done
+t_check "sessions wait while another process holds the lock ($blocked of 3 waiting)" \
+	test "$blocked" -eq 3
+kill -KILL "$holder"
+wait "$holder" 2>/dev/null
+t0=$SECONDS
+failed=0
+for p in "${waiters[@]}"; do
+	wait "$p" || failed=$((failed + 1))
+done
+t_check "the lock holder killed: the 3 waiting sessions finish ($failed failed, $((SECONDS - t0)) s)" \
+	test "$failed" -eq 0 -a $((SECONDS - t0)) -le 10
+v=$(csv_value "$T_TMP/l1" cpu-clock)
+t_check "and count ($v ms)" t_between "${v:-0}" $((NCPU * 180)) $((NCPU * 700))
+
+# A session stopped at a random moment of its start-up, then killed.
+stuck=0
+for i in $(seq 10); do
+	"$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e cpu-clock,task-clock \
+		-- sleep 5 >/dev/null 2>&1 &
+	victim=$!
+	sleep "0.0$((RANDOM % 10))"
+	kill -STOP "$victim" 2>/dev/null
+	"$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, -e cpu-clock,task-clock \
+		-o "$T_TMP/s" -- true >/dev/null 2>&1 &
+	other=$!
+	sleep 0.3
+	kill -KILL "$victim" 2>/dev/null
+	wait "$victim" 2>/dev/null
+	for _ in $(seq 50); do
+		kill -0 "$other" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$other" 2>/dev/null; then
+		stuck=$((stuck + 1))
+		kill -KILL "$other"
+	fi
+	wait "$other" 2>/dev/null
+done
+t_check "sessions behind a stopped then killed session finish (stuck: $stuck of 10)" \
+	test "$stuck" -eq 0
+
+kill -KILL "$busy"
+wait "$busy" 2>/dev/null
+if left=$(bperf_left_over "$T_TMP/base"); then
+	t_pass "at the end: no bperf program, link or map left"
+else
+	t_fail "at the end, left: $(echo "$left" | awk '{ print $2 }' | sort | uniq -c | tr '\n' ' ')"
+fi
+t_done
