@@ -189,7 +189,7 @@ class Bench:
         self.ncpus = len(os.sched_getaffinity(0))
         self.online = sorted(os.sched_getaffinity(0))
         self.cpu = int(os.environ.get("BENCH_CPU", self.online[-1]))
-        self.reps = env_int("REPS", 5, 2)
+        self.reps = env_int("REPS", 7, 2)
         self.pp_rounds = env_int("PP_ROUNDS", 50000, 30000)
         self.pp_inner = env_int("PP_INNER", 5, 3)
         self.plain_ks = env_list("PLAIN_SESSIONS", "1 4 16", "1 16")
@@ -389,12 +389,13 @@ class Bench:
             f"{self.pp_rounds} round trips x {self.pp_inner}")
         for rep in range(self.reps):
             # Alternate: rotate the order every rep; "nothing" at the
-            # start and in the middle of each rep.
+            # start, a third and two thirds of each rep.
             rest = cfgs[1:]
             shift = rep % len(rest)
             order = rest[shift:] + rest[:shift]
-            order = [cfgs[0]] + order[:len(order) // 2] + [cfgs[0]] + \
-                order[len(order) // 2:]
+            third = len(order) // 3
+            order = [cfgs[0]] + order[:third] + [cfgs[0]] + \
+                order[third:2 * third] + [cfgs[0]] + order[2 * third:]
             line = []
             for name, k, spec in order:
                 v = self.switch_once(name, k, spec, rep)
@@ -814,8 +815,8 @@ class Report:
         if not base[primary]:
             return
         nreps = len(base[primary])
-        inner = len(self.sel("switch", "nothing", primary)) // \
-            max(1, nreps) // 2
+        inner = len(self.sel("switch", "bperf-leader", primary)) // \
+            max(1, nreps)
         self.out(f"1. Cost per context switch: pipe ping-pong pinned to CPU "
                  f"{self.machine.get('bench_cpu', '?')}; {nreps} reps, "
                  f"configurations alternated, median of {inner} runs per "
@@ -824,16 +825,19 @@ class Report:
                  "2N (what the switches cost them, even when other tasks "
                  "share the CPU);")
         self.out("   elapsed: wall time / 2N (the same on an idle CPU).  "
-                 "delta: over 'nothing counting', median [min..max] of "
-                 "the reps.")
+                 "delta: over the median of every 'nothing counting' "
+                 "setup; median [min..max] of the reps.")
         self.out(self.switch_line("configuration", "ns/switch", "delta",
                                   "[min..max]", "/session", "elapsed",
                                   "delta", "target"))
 
+        # One baseline for all reps: the median of every "nothing" setup,
+        # so that one disturbed baseline does not shift a whole rep.
+        floor_of = {m: median(base[m].values()) for m in base}
+
         def delta(config, k, metric):
             vals = self.per_rep(config, k, metric)
-            return {rep: v - base[metric][rep] for rep, v in vals.items()
-                    if rep in base[metric]}
+            return {rep: v - floor_of[metric] for rep, v in vals.items()}
 
         summary = {}
 

@@ -24,7 +24,7 @@
 #                       helpers are built into $OUTPUT/bench
 #   QUICK=1             about a minute: fewer reps and sessions
 #   SECTIONS="switch start read accuracy footprint"   what to run
-#   REPS=5              section 1: setups per configuration (alternated)
+#   REPS=7              section 1: setups per configuration (alternated)
 #   PP_ROUNDS=50000     section 1: ping-pong round trips per timed run
 #   PP_INNER=5          section 1: timed runs per setup (median taken)
 #   PLAIN_SESSIONS="1 4 16"  BPERF_SESSIONS="1 4 16 32"
