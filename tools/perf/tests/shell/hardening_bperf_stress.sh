@@ -15,110 +15,12 @@
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
+. "$(dirname "$0")"/lib/hardening.sh
 
 t_require_bperf
 t_require_cmd flock
 NCPU=$(nproc)
 EVENTS=cpu-clock,task-clock,context-switches
-
-# Every bperf object alive: "prog:ID name", "map:ID name", "link:ID prog"
-# for the programs named after the bperf hooks, the maps of leaders,
-# followers and tokens (not attr maps: those stay pinned by design), and
-# the links of those programs.
-bperf_objects() {
-	local progs maps links
-	progs=$(bpftool -j prog show 2>/dev/null)
-	maps=$(bpftool -j map show 2>/dev/null)
-	links=$(bpftool -j link show 2>/dev/null)
-	python3 - "$progs" "$maps" "$links" <<'EOF'
-import json, sys
-progs, maps, links = (json.loads(a or "[]") for a in sys.argv[1:4])
-prog_names = ("on_switch", "follow_switch", "on_fork")
-map_names = ("events", "prev_readings", "diff_readings", "followers",
-             "sessions", "chain_busy", "filter", "accum", "bperf_token")
-ours = {}
-for p in progs:
-    if "id" in p and p.get("name") in prog_names:
-        ours[p["id"]] = p["name"]
-        print("prog:%d %s" % (p["id"], p["name"]))
-for m in maps:
-    if "id" not in m:
-        continue
-    n = m.get("name", "")
-    if n in map_names or (n.startswith("bperf_") and n != "bperf_attr_map"):
-        print("map:%d %s" % (m["id"], n))
-for l in links:
-    if "id" in l and l.get("prog_id") in ours:
-        print("link:%d %s" % (l["id"], ours[l["prog_id"]]))
-EOF
-}
-
-# bperf_left_over BASE_FILE: wait up to 10 s until no bperf object exists
-# that did not exist in BASE_FILE; prints what is left otherwise.
-bperf_left_over() {
-	local i left
-	for i in $(seq 50); do
-		left=$(comm -13 <(sort "$1") <(bperf_objects | sort))
-		[ -z "$left" ] && return 0
-		sleep 0.2
-	done
-	echo "$left"
-	return 1
-}
-
-# Leader links in use by this test's sessions: sched_switch links of
-# programs named on_switch that a descendant of this shell holds an fd of
-# (found in /proc/PID/fdinfo), so that sessions of other tests running at
-# the same time do not count.
-leaders_now() {
-	local progs links
-	progs=$(bpftool -j prog show 2>/dev/null)
-	links=$(bpftool -j link show 2>/dev/null)
-	python3 - "$progs" "$links" "$T_MAIN_PID" <<'EOF'
-import json, os, sys
-# bpftool prints {"error": ...} for an object freed while it lists.
-progs = {p["id"]: p.get("name") for p in json.loads(sys.argv[1] or "[]")
-         if "id" in p}
-links = {l["id"]: l for l in json.loads(sys.argv[2] or "[]") if "id" in l}
-root = int(sys.argv[3])
-parent = {}
-for d in os.listdir("/proc"):
-    if not d.isdigit():
-        continue
-    try:
-        with open("/proc/%s/stat" % d) as f:
-            parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        pass
-def ours(pid):
-    for _ in range(64):
-        if pid == root:
-            return True
-        pid = parent.get(pid, 0)
-        if pid <= 1:
-            return False
-    return False
-held = set()
-for pid in parent:
-    if pid == root or not ours(pid):
-        continue
-    try:
-        fds = os.listdir("/proc/%d/fdinfo" % pid)
-    except OSError:
-        continue
-    for fd in fds:
-        try:
-            with open("/proc/%d/fdinfo/%s" % (pid, fd)) as f:
-                for line in f:
-                    if line.startswith("link_id:"):
-                        held.add(int(line.split()[1]))
-        except (OSError, ValueError):
-            pass
-print(sum(1 for i in held if i in links and
-          links[i].get("tp_name") == "sched_switch" and
-          progs.get(links[i].get("prog_id")) == "on_switch"))
-EOF
-}
 
 # bperf list -j: how many entries per event name, "event=N ..." sorted.
 list_entries() {
