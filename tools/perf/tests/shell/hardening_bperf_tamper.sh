@@ -193,8 +193,7 @@ set_entry() {
 	bpftool map update pinned "$BPERF_MAP" key hex $(key_hex "$1" "$2") \
 		value hex $(value_hex "$3" "$4") any
 }
-CPU_CLOCK="1 0"
-CS="1 3"
+# cpu-clock is type 1 (software) config 0, context-switches config 3.
 
 # Create the attr map with one ordinary session.
 bperf_stat -e cpu-clock -a -- true >/dev/null 2>"$T_TMP/err" ||
@@ -231,12 +230,12 @@ state_of() {	# state_of EVENT: its state in perf bperf list -j
 	bperf_list_field "$1" state 2>/dev/null
 }
 
-set_entry $CPU_CLOCK "$F_LINK" "$F_MAP"
+set_entry 1 0 "$F_LINK" "$F_MAP"
 t_check "perf bperf list calls the foreign entry foreign (got '$(state_of cpu-clock)')" \
 	test "$(state_of cpu-clock)" = foreign
 tampered "entry -> foreign raw_tp link"
 
-set_entry $CPU_CLOCK "$O_LINK" "$(prog_maps "$O_PROG")"
+set_entry 1 0 "$O_LINK" "$(prog_maps "$O_PROG")"
 tampered "entry -> a foreign program named on_switch"
 
 # A live leader to borrow from.
@@ -253,14 +252,14 @@ CC_LINK=$(bperf_list_field cpu-clock link_id)
 CC_DIFF=$(bperf_list_field cpu-clock diff_map_id)
 echo "live leaders: cpu-clock link $CC_LINK diff $CC_DIFF, task-clock link $TC_LINK diff $TC_DIFF"
 
-set_entry $CPU_CLOCK "$CC_LINK" "$F_MAP"
+set_entry 1 0 "$CC_LINK" "$F_MAP"
 tampered "entry -> our leader with a foreign diff map"
-set_entry $CPU_CLOCK "$CC_LINK" "$TC_DIFF"
+set_entry 1 0 "$CC_LINK" "$TC_DIFF"
 tampered "entry -> our leader with another leader's diff map"
 
 # context-switches pointing at the live cpu-clock leader: its counts are
 # nanoseconds, not switches.
-set_entry $CS "$CC_LINK" "$CC_DIFF"
+set_entry 1 3 "$CC_LINK" "$CC_DIFF"
 t_bg "$PERF" stat -x, -e context-switches -a -o "$T_TMP/plain_cs" -- sleep 0.5
 plain_pid=$T_BG_PID
 b=$(count_a context-switches)
@@ -275,7 +274,7 @@ kill -KILL "$holder"
 wait "$holder" 2>/dev/null
 
 # A link id that does not exist, and an entry no event uses.
-set_entry $CPU_CLOCK 2147483647 2147483647
+set_entry 1 0 2147483647 2147483647
 tampered "entry -> a link id that does not exist"
 set_entry 4242 4242 "$F_LINK" "$F_MAP"
 run_perf bperf list --attr-map "$BPERF_MAP" >"$T_TMP/list" 2>"$T_TMP/err"
