@@ -11,15 +11,16 @@ set output dir."/bench.png"
 set datafile missing "nan"
 set key top left
 set grid ytics
-set multiplot layout 2,2 title "bperf against plain counting (".system("nproc")." CPUs; medians)"
+set multiplot layout 2,2 title "bperf against plain counting (".system("nproc")." CPUs)"
 
-t1 = "1. Added cost per context switch over nothing counting (ns)"
+t1 = "1. Added cost per context switch over nothing counting (ns, 10th percentile of the runs)"
 if (has("switch.dat")) {
 	set title t1
 	set key top right
 	set xlabel "sessions (0: none; bperf: the leader alone)"
 	set ylabel "ns per switch"
 	set xrange [-1:33]
+	set yrange [-100:*]
 	plot dir."/switch.dat" using 1:4 with linespoints lw 2 title "bperf leader + k CPU-scoped (-a)", \
 	     "" using 1:5 with linespoints lw 2 title "bperf leader + k task-scoped (-p idle)", \
 	     "" using 1:2 with linespoints title "k plain -a cpu-clock", \
@@ -27,9 +28,10 @@ if (has("switch.dat")) {
 	     "" using 1:6 with lines dt 2 title "empty BPF program (floor)", \
 	     250 with lines dt 3 lc rgb "red" title "target: leader <= 250 ns"
 	unset xrange
+	unset yrange
 } else { eval nodata(t1) }
 
-t2 = "2. Session start: wall time of 'perf stat ... true' (ms)"
+t2 = "2. Session start: wall time of 'perf stat ... true' (ms, median)"
 if (has("start.dat")) {
 	set title t2
 	set key top left
@@ -46,7 +48,7 @@ if (has("start.dat")) {
 	unset yrange
 } else { eval nodata(t2) }
 
-t3 = "3. Read cost (us): one synced read of every event; CPU per -I 100 interval"
+t3 = "3. Read cost (us, median): one synced read of every event; CPU per -I 100 interval"
 if (has("read.dat")) {
 	set title t3
 	set key bottom right

@@ -31,7 +31,7 @@
 #   BENCH_CPU=<last>    section 1: the CPU the ping-pong runs on
 #   START_RUNS=20       section 2: runs of each command
 #   START_GAP_MS=200    section 2: idle time between runs
-#   READS=200 READ_REPS=3 INTERVALS=25   section 3
+#   READS=200 READ_REPS=5 INTERVALS=20   section 3
 #   ACC_REPS=5 ACC_SECONDS=2 ACC_SPIN=300000000   section 4
 #   PERF=tools/perf/perf DISTRO_PERF=/usr/bin/perf
 
