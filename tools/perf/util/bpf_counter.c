@@ -95,7 +95,7 @@
 #define BPERF_LEADER_PROG "on_switch"
 #define BPERF_LEADER_TP "sched_switch"
 #define BPERF_TICK_TP "hrtimer_expire_entry"
-#define BPERF_FILTER_ENTRIES 65536
+#define BPERF_FILTER_ENTRIES 16384
 
 /* The leader's maps and link as this session holds them. */
 struct bperf_leader {
@@ -124,6 +124,7 @@ struct bperf_counter {
 	int follower_slot;
 	__u32 follower_prog_id;
 	struct bpf_link *fork_link;
+	struct bpf_link *free_link;
 	int tick_fd; /* cgroup counters: the leader also runs on the tick */
 	enum bperf_filter filter_kind;
 	int nr_slots; /* accumulation slots in the follower */
@@ -1040,6 +1041,7 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 	struct bperf_follower_bpf *skel;
 	int err, filter_fd;
 	__u32 one_slot = 0;
+	bool inherit;
 
 	skel = bperf_follower_bpf__open();
 	if (!skel)
@@ -1056,9 +1058,9 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 				   strerror(errno));
 	bpf_map__set_max_entries(skel->maps.filter, BPERF_FILTER_ENTRIES);
 	bpf_map__set_max_entries(skel->maps.accum, bc->nr_slots);
-	bpf_program__set_autoload(skel->progs.on_fork,
-				  bc->filter_kind == BPERF_FILTER_TGID &&
-					  target->inherit);
+	inherit = bc->filter_kind == BPERF_FILTER_TGID && target->inherit;
+	bpf_program__set_autoload(skel->progs.on_fork, inherit);
+	bpf_program__set_autoload(skel->progs.on_free, inherit);
 	err = bperf_follower_bpf__load(skel);
 	if (err) {
 		bperf__fail(err, "cannot load the bperf follower: %s",
@@ -1100,9 +1102,10 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 				-errno, "cannot fill the follower filter: %s",
 				strerror(errno));
 	}
-	if (bpf_program__autoload(skel->progs.on_fork)) {
+	if (inherit) {
+		bc->free_link = bpf_program__attach(skel->progs.on_free);
 		bc->fork_link = bpf_program__attach(skel->progs.on_fork);
-		if (!bc->fork_link)
+		if (!bc->fork_link || !bc->free_link)
 			return bperf__fail(
 				-errno,
 				"cannot follow new processes (tp_btf/sched_process_fork): %s",
@@ -1343,6 +1346,7 @@ static void bperf_counter__put(struct bperf_counter *bc)
 		bperf__unlock();
 	}
 	bpf_link__destroy(bc->fork_link);
+	bpf_link__destroy(bc->free_link);
 	close_fd(&bc->tick_fd);
 	bperf_follower_bpf__destroy(bc->follower);
 	leader__close(&bc->leader);

@@ -143,3 +143,17 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 		__sync_fetch_and_add(&lost_tasks, 1);
 	return 0;
 }
+
+/*
+ * A counted process is gone for good once its task is freed: drop it, so
+ * that the filter of a long workload does not fill up with dead pids.
+ */
+SEC("tp_btf/sched_process_free")
+int BPF_PROG(on_free, struct task_struct *task)
+{
+	__u64 tgid = BPF_CORE_READ(task, tgid);
+
+	if (BPF_CORE_READ(task, pid) == tgid)
+		bpf_map_delete_elem(&filter, &tgid);
+	return 0;
+}
