@@ -798,7 +798,7 @@ class Report:
         self.summary = {"machine": self.machine, "targets": []}
 
     def out(self, line=""):
-        self.lines.append(line)
+        self.lines.append(line.rstrip())
 
     def sel(self, section, config=None, metric=None, k=None):
         return [r for r in self.rows if r["section"] == section and
