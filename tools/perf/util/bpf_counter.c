@@ -131,6 +131,7 @@ struct bperf_counter {
 	int cgroup_slots_used; /* cgroup followers: slots handed out */
 	struct perf_cpu_map *sync_cpus; /* CPUs to trigger the leader on */
 	int refcnt;
+	bool lost_warned;
 	struct bperf_counter *next; /* cgroup followers of this process */
 };
 
@@ -1554,6 +1555,7 @@ static int bperf_counter__enable(struct evsel *evsel)
 static int bperf_counter__disable(struct evsel *evsel)
 {
 	struct bperf_evsel *be = evsel->priv;
+	struct bperf_counter *bc;
 	int err;
 
 	if (!be->enabled || be->frozen)
@@ -1562,6 +1564,15 @@ static int bperf_counter__disable(struct evsel *evsel)
 	if (err)
 		return err;
 	be->frozen = true;
+	bc = be->counter;
+	if (bc->follower && bc->follower->bss->lost_tasks && !bc->lost_warned) {
+		/* Never count silently wrong. */
+		pr_warning(
+			"bperf: %llu new processes of the workload were not counted in '%s': the follower's filter was full",
+			(unsigned long long)bc->follower->bss->lost_tasks,
+			evsel->name);
+		bc->lost_warned = true;
+	}
 	return 0;
 }
 
