@@ -15,6 +15,7 @@ PACKAGES=(
 	linux-perf			# the reference perf the tests compare with
 	python3 jq procps util-linux coreutils	# shell tests
 	gnuplot-nox valgrind		# benchmarks, leak checks
+	libclang-rt-14-dev		# libFuzzer and sanitizer runtimes (make fuzz)
 )
 
 if [ "$(id -u)" -ne 0 ]; then
