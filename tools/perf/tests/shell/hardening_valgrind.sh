@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Memory errors and leaks under valgrind: plain perf stat (workload, -a,
+# Memory errors and leaks under valgrind (under ASan/UBSan/LSan for a
+# make SAN=1 build): plain perf stat (workload, -a,
 # -I, -j, -x, -A, -r, --per-thread, -o), bperf sessions (-a, a workload,
 # -C, -p of a multi-threaded process, -I) on a private attr map, perf
 # list and perf bperf list.  A definite leak, an invalid read or write or
@@ -13,16 +14,19 @@
 
 t_require_root
 t_require_perf
-t_require_cmd valgrind
-# A sanitizer build (make SAN=1) cannot run under valgrind.
-if grep -qa __asan_init "$PERF"; then
-	t_skip "$PERF is a sanitizer build (make SAN=1), valgrind cannot run it"
-fi
-
 SUPP=$T_SHELL_DIR/hardening_valgrind.supp
 VG=(valgrind -q --leak-check=full --show-leak-kinds=definite
 	--errors-for-leak-kinds=definite --error-exitcode=99
 	--suppressions="$SUPP" --num-callers=30)
+# A sanitizer build (make SAN=1) cannot run under valgrind: the same runs
+# then go through ASan, UBSan and LeakSanitizer instead.
+if grep -qa __asan_init "$PERF"; then
+	echo "$PERF is a sanitizer build: the runs are checked by ASan/UBSan/LSan"
+	VG=(env "ASAN_OPTIONS=detect_leaks=1:exitcode=99"
+		"UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=99")
+else
+	t_require_cmd valgrind
+fi
 # valgrind slows perf down about 20 times.
 # shellcheck disable=SC2034 # read by run_perf
 T_CMD_TIMEOUT=120
@@ -39,15 +43,15 @@ vg() {
 		return
 	fi
 	if [ $rc -eq 99 ]; then
-		t_fail "$desc: valgrind found errors"
+		t_fail "$desc: the memory checker found errors"
 	else
 		t_fail "$desc: exit status $rc"
 	fi
 	# The first reports, with their stacks.
-	grep -E '^==[0-9]+==' "$T_TMP/err" | sed -e 's/^==[0-9]*== //' \
-		>"$T_TMP/vg"
+	grep -E '^==[0-9]+==|^ *#[0-9]+ |runtime error|Sanitizer' "$T_TMP/err" |
+		sed -e 's/^==[0-9]*== //' >"$T_TMP/vg"
 	t_show "$T_TMP/vg" 40
-	grep -vE '^==[0-9]+==' "$T_TMP/err" >"$T_TMP/perr"
+	grep -vE '^==[0-9]+==|^ *#[0-9]+ |runtime error|Sanitizer' "$T_TMP/err" >"$T_TMP/perr"
 	t_show "$T_TMP/perr" 5
 }
 

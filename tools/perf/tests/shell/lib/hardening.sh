@@ -4,49 +4,79 @@
 # Helpers for the hardening_*.sh tests.  Source after lib.sh and
 # lib/bperf.sh:
 #
-#   bperf_objects          every bperf program, map and link alive, one a line
-#   bperf_left_over BASE   wait until nothing beyond the objects listed in
-#                          the file BASE is alive; print what is left if not
+#   bperf_objects [unheld] every bperf program, map and link alive, one a
+#                          line; "unheld": only those no process holds
+#   bperf_left_over BASE   wait until no unheld bperf object beyond those
+#                          listed in the file BASE is alive; print what is
+#                          left if not
 #   leaders_now            leader links held by this test's processes
 
 # Every bperf object alive: "prog:ID name", "map:ID name", "link:ID prog"
 # for the programs named after the bperf hooks, the maps of leaders,
 # followers and tokens (not attr maps: those stay pinned by design), and
-# the links of those programs.
+# the links of those programs.  With "unheld": only those that no process
+# holds, directly or through a link or program it holds (what is left of
+# a session that is gone; sessions of other tests hold theirs).
 bperf_objects() {
 	local progs maps links
 	progs=$(bpftool -j prog show 2>/dev/null)
 	maps=$(bpftool -j map show 2>/dev/null)
 	links=$(bpftool -j link show 2>/dev/null)
-	python3 - "$progs" "$maps" "$links" <<'EOF'
-import json, sys
+	python3 - "$progs" "$maps" "$links" "${1:-all}" <<'EOF'
+import json, os, sys
 progs, maps, links = (json.loads(a or "[]") for a in sys.argv[1:4])
+progs = [p for p in progs if "id" in p]	# {"error": ...} when freed meanwhile
+maps = [m for m in maps if "id" in m]
+links = [l for l in links if "id" in l]
+held = set()
+if sys.argv[4] == "unheld":
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fds = os.listdir("/proc/%s/fdinfo" % pid)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                with open("/proc/%s/fdinfo/%s" % (pid, fd)) as f:
+                    for line in f:
+                        k, _, v = line.partition(":")
+                        if k in ("map_id", "prog_id", "link_id"):
+                            held.add((k[:-3], int(v)))
+            except (OSError, ValueError):
+                pass
+    for l in links:
+        if ("link", l["id"]) in held:
+            held.add(("prog", l.get("prog_id")))
+    for p in progs:
+        if ("prog", p["id"]) in held:
+            held.update(("map", m) for m in p.get("map_ids", []))
 prog_names = ("on_switch", "follow_switch", "on_fork")
 map_names = ("events", "prev_readings", "diff_readings", "followers",
              "sessions", "chain_busy", "filter", "accum", "bperf_token")
 ours = {}
 for p in progs:
-    if "id" in p and p.get("name") in prog_names:
+    if p.get("name") in prog_names:
         ours[p["id"]] = p["name"]
-        print("prog:%d %s" % (p["id"], p["name"]))
+        if ("prog", p["id"]) not in held:
+            print("prog:%d %s" % (p["id"], p["name"]))
 for m in maps:
-    if "id" not in m:
-        continue
     n = m.get("name", "")
-    if n in map_names or (n.startswith("bperf_") and n != "bperf_attr_map"):
+    if (n in map_names or (n.startswith("bperf_") and n != "bperf_attr_map")) \
+       and ("map", m["id"]) not in held:
         print("map:%d %s" % (m["id"], n))
 for l in links:
-    if "id" in l and l.get("prog_id") in ours:
+    if l.get("prog_id") in ours and ("link", l["id"]) not in held:
         print("link:%d %s" % (l["id"], ours[l["prog_id"]]))
 EOF
 }
 
-# bperf_left_over BASE_FILE: wait up to 10 s until no bperf object exists
-# that did not exist in BASE_FILE; prints what is left otherwise.
+# bperf_left_over BASE_FILE: wait up to 10 s until no bperf object that
+# no process holds exists beyond those in BASE_FILE; prints what is left
+# otherwise.
 bperf_left_over() {
 	local left
 	for _ in $(seq 50); do
-		left=$(comm -13 <(sort "$1") <(bperf_objects | sort))
+		left=$(comm -13 <(sort "$1") <(bperf_objects unheld | sort))
 		[ -z "$left" ] && return 0
 		sleep 0.2
 	done
