@@ -202,5 +202,19 @@ hostile 1 -- bperf list --attr-map "$T_TMP/map"
 hostile 1 -- bperf list --attr-map ''
 hostile 2 -- bperf bogus
 
+# Odd but valid: duplicates in lists are merged, not errors.
+accepted() {
+	local rc desc
+	desc=$(describe "$@")
+	run_perf "$@" >"$out" 2>"$err"
+	rc=$?
+	t_check "perf $desc is accepted (status $rc)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || t_show "$err" 3
+}
+t_busy
+accepted stat -e task-clock -p "$T_BG_PID,$T_BG_PID" --timeout 100
+accepted stat -e task-clock -t "$T_BG_PID,$T_BG_PID" --timeout 100
+accepted stat -e cpu-clock -C 0,0,0-0 -- true
+
 t_check "ran at least 50 hostile cases (ran $nr_cases)" test "$nr_cases" -ge 50
 t_done
