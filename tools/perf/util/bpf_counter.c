@@ -929,6 +929,14 @@ err_out:
 
 static int registry__read(int sessions_fd, struct bperf_session *reg)
 {
+	static __u32 keys[BPERF_MAX_SESSIONS + 1];
+	__u32 count = BPERF_MAX_SESSIONS + 1, out_batch;
+
+	/* One syscall for the whole table where the kernel has batches. */
+	if (!bpf_map_lookup_batch(sessions_fd, NULL, &out_batch, keys, reg,
+				  &count, NULL) ||
+	    (errno == ENOENT && count == BPERF_MAX_SESSIONS + 1))
+		return 0;
 	for (__u32 i = 0; i <= BPERF_MAX_SESSIONS; i++) {
 		if (bpf_map_lookup_elem(sessions_fd, &i, &reg[i]))
 			return -errno;
