@@ -248,12 +248,14 @@ void bperf__leader_attr(const struct bperf_attr_key *key,
 
 /*
  * Fold raw per-CPU readings into evsel counts.  now and base are
- * [slot][nr_possible].  Per-CPU mode (CPU-scoped and cgroup sessions):
- * counts[i][0] is slot first_slot on CPU cpus->map[i].  Per-task mode:
- * counts[0][t] is slot first_slot + t summed over every CPU.
+ * [slot][nr_possible], nr_slots slots.  Per-CPU mode (CPU-scoped and
+ * cgroup sessions): counts[i][0] is slot 0 on CPU cpus->map[i].  Per-task
+ * mode: counts[0][t] is slot t summed over every CPU; a process counted as
+ * a whole (-p without --per-thread) has one slot for all its threads, in
+ * counts[0][0].
  */
 void bperf__fold(struct perf_counts *counts, const struct perf_cpu_map *cpus,
-		 int nr_possible, bool per_cpu, int first_slot,
+		 int nr_possible, bool per_cpu, int nr_slots,
 		 const struct bperf_reading *now,
 		 const struct bperf_reading *base)
 {
@@ -261,32 +263,27 @@ void bperf__fold(struct perf_counts *counts, const struct perf_cpu_map *cpus,
 
 	perf_counts__reset(counts);
 	if (per_cpu) {
-		const struct bperf_reading *n = now + first_slot * nr_possible;
-		const struct bperf_reading *b = base + first_slot * nr_possible;
-
 		for (int i = 0; i < counts->ncpus && i < cpus->nr; i++) {
 			int cpu = cpus->map[i];
 
 			if (cpu < 0 || cpu >= nr_possible)
 				continue;
 			v = perf_counts(counts, i, 0);
-			v->val = n[cpu].counter - b[cpu].counter;
-			v->ena = n[cpu].enabled - b[cpu].enabled;
-			v->run = n[cpu].running - b[cpu].running;
+			v->val = now[cpu].counter - base[cpu].counter;
+			v->ena = now[cpu].enabled - base[cpu].enabled;
+			v->run = now[cpu].running - base[cpu].running;
 		}
 		return;
 	}
-	for (int t = 0; t < counts->nthreads; t++) {
-		int s = first_slot + t;
+	for (int t = 0; t < counts->nthreads && t < nr_slots; t++) {
+		const struct bperf_reading *n = now + t * nr_possible;
+		const struct bperf_reading *b = base + t * nr_possible;
 
 		v = perf_counts(counts, 0, t);
 		for (int cpu = 0; cpu < nr_possible; cpu++) {
-			v->val += now[s * nr_possible + cpu].counter -
-				  base[s * nr_possible + cpu].counter;
-			v->ena += now[s * nr_possible + cpu].enabled -
-				  base[s * nr_possible + cpu].enabled;
-			v->run += now[s * nr_possible + cpu].running -
-				  base[s * nr_possible + cpu].running;
+			v->val += n[cpu].counter - b[cpu].counter;
+			v->ena += n[cpu].enabled - b[cpu].enabled;
+			v->run += n[cpu].running - b[cpu].running;
 		}
 	}
 }
@@ -662,21 +659,46 @@ static const struct leader_map_shape leader_maps[] = {
 	  BPERF_MAX_SESSIONS + 1, offsetof(struct bperf_leader, sessions_fd) },
 };
 
+/* Is fd the frozen .rodata of a leader that counts the event of key? */
+static bool leader__counts_key(int fd, const struct bpf_map_info *info,
+			       const struct bperf_attr_key *key)
+{
+	size_t len = strlen(info->name);
+	__u32 zero = 0;
+	char *rodata;
+	bool same;
+
+	if (len < 7 || strcmp(info->name + len - 7, ".rodata") ||
+	    info->type != BPF_MAP_TYPE_ARRAY || info->max_entries != 1 ||
+	    info->value_size < sizeof(*key) ||
+	    !(info->map_flags & BPF_F_RDONLY_PROG))
+		return false;
+	rodata = calloc(1, info->value_size);
+	if (!rodata)
+		return false;
+	same = !bpf_map_lookup_elem(fd, &zero, rodata) &&
+	       !memcmp(rodata, key, sizeof(*key));
+	free(rodata);
+	return same;
+}
+
 /*
  * Take the leader behind an attr map entry: its link must be a raw
  * tracepoint link on sched_switch of a program named on_switch whose maps
- * have exactly our shapes, diff_readings being the entry's map.  Returns 0,
+ * have exactly our shapes, diff_readings being the entry's map, and whose
+ * frozen .rodata says it counts the entry's event.  Returns 0,
  * -ENOENT when the link is gone (stale), -EINVAL when the entry points at
  * something that is not our leader.
  */
-static int leader__take(const struct bperf_attr_value *value,
+static int leader__take(const struct bperf_attr_key *key,
+			const struct bperf_attr_value *value,
 			struct bperf_leader *leader)
 {
 	struct bpf_link_info link_info = {};
 	struct bpf_prog_info prog_info = {};
 	__u32 map_ids[16], len, diff_id = 0;
 	char tp_name[32] = "";
-	bool have_events = false;
+	bool have_events = false, have_key = false;
 	int fd, err = -EINVAL;
 
 	leader->link_fd = bpf_link_get_fd_by_id(value->link_id);
@@ -720,6 +742,8 @@ static int leader__take(const struct bperf_attr_value *value,
 		    map_info.type == BPF_MAP_TYPE_PERF_EVENT_ARRAY &&
 		    (map_info.map_flags & BPF_F_PRESERVE_ELEMS))
 			have_events = true;
+		if (leader__counts_key(fd, &map_info, key))
+			have_key = true;
 		for (size_t m = 0;
 		     m < sizeof(leader_maps) / sizeof(leader_maps[0]); m++) {
 			const struct leader_map_shape *s = &leader_maps[m];
@@ -741,9 +765,9 @@ static int leader__take(const struct bperf_attr_value *value,
 		if (!used)
 			close(fd);
 	}
-	if (!have_events || leader->prev_fd < 0 || leader->diff_fd < 0 ||
-	    leader->followers_fd < 0 || leader->sessions_fd < 0 ||
-	    leader->busy_fd < 0)
+	if (!have_events || !have_key || leader->prev_fd < 0 ||
+	    leader->diff_fd < 0 || leader->followers_fd < 0 ||
+	    leader->sessions_fd < 0 || leader->busy_fd < 0)
 		goto out;
 	if (map_id_of(leader->diff_fd, &diff_id) ||
 	    diff_id != value->diff_map_id)
@@ -862,6 +886,7 @@ static int leader__create(const struct bperf_attr_key *key, const char *name,
 				   strerror(errno));
 	leader->skel = skel;
 	bpf_map__set_max_entries(skel->maps.events, bperf_session.nr_possible);
+	skel->rodata->event_key = *key;
 	err = bperf_leader_bpf__load(skel);
 	if (err) {
 		bperf__fail(err, "cannot load the bperf leader: %s",
@@ -1175,7 +1200,7 @@ static int bperf__join(struct bperf_counter *bc, struct evsel *evsel,
 		return bperf__fail(-ENOMEM, "out of memory");
 
 	if (!bpf_map_lookup_elem(bperf_session.attr_map_fd, &bc->key, &value)) {
-		err = leader__take(&value, &bc->leader);
+		err = leader__take(&bc->key, &value, &bc->leader);
 		if (err == -EINVAL)
 			pr_warning(
 				"bperf: the attr map entry of '%s' points at something that is not a bperf leader; replacing it",
@@ -1595,7 +1620,7 @@ static int bperf_counter__read(struct evsel *evsel)
 			return err;
 	}
 	bperf__fold(evsel->counts, evsel->cpus, bperf_session.nr_possible,
-		    evsel__cpu_scoped(evsel), 0, be->now, be->base);
+		    evsel__cpu_scoped(evsel), be->nr_slots, be->now, be->base);
 	return 0;
 }
 
@@ -1702,7 +1727,8 @@ struct bperf_leader_state {
 	char pids[256];
 };
 
-static void bperf__leader_state(const struct bperf_attr_value *value,
+static void bperf__leader_state(const struct bperf_attr_key *key,
+				const struct bperf_attr_value *value,
 				struct bperf_session *reg,
 				struct bperf_leader_state *st)
 {
@@ -1719,7 +1745,7 @@ static void bperf__leader_state(const struct bperf_attr_value *value,
 	int err;
 
 	memset(st, 0, sizeof(*st));
-	err = leader__take(value, &leader);
+	err = leader__take(key, value, &leader);
 	if (err) {
 		st->state = err == -ENOENT ? "stale" : "foreign";
 		return;
@@ -1789,7 +1815,7 @@ int bperf__list(const char *path, bool json, FILE *out, char *err,
 		key = next;
 		if (bpf_map_lookup_elem(fd, &key, &value))
 			continue;
-		bperf__leader_state(&value, reg, &st);
+		bperf__leader_state(&key, &value, reg, &st);
 		bperf__key_name(&key, name, sizeof(name));
 		nr++;
 		if (json)

@@ -24,7 +24,7 @@ void bperf__leader_attr(const struct bperf_attr_key *key,
 			struct perf_event_attr *attr);
 /* Raw per-CPU readings minus the enable snapshot, into evsel counts. */
 void bperf__fold(struct perf_counts *counts, const struct perf_cpu_map *cpus,
-		 int nr_possible, bool per_cpu, int first_slot,
+		 int nr_possible, bool per_cpu, int nr_slots,
 		 const struct bperf_reading *now,
 		 const struct bperf_reading *base);
 

@@ -140,7 +140,7 @@ static void test_fold_per_cpu(void **state)
 
 	assert_non_null(cpus);
 	assert_non_null(counts);
-	bperf__fold(counts, cpus, NR_POSSIBLE, true, 0, now, base);
+	bperf__fold(counts, cpus, NR_POSSIBLE, true, 1, now, base);
 	assert_int_equal(perf_counts(counts, 0, 0)->val, 50);
 	assert_int_equal(perf_counts(counts, 0, 0)->ena, 2000);
 	assert_int_equal(perf_counts(counts, 0, 0)->run, 2000);
@@ -168,7 +168,7 @@ static void test_fold_per_task(void **state)
 	struct perf_cpu_map *cpus = cpu_map__new_from(&any, 1);
 	struct perf_counts *counts = perf_counts__new(1, 2);
 
-	bperf__fold(counts, cpus, NR_POSSIBLE, false, 0, now, base);
+	bperf__fold(counts, cpus, NR_POSSIBLE, false, 2, now, base);
 	assert_int_equal(perf_counts(counts, 0, 0)->val, 17);
 	assert_int_equal(perf_counts(counts, 0, 0)->ena, 27);
 	assert_int_equal(perf_counts(counts, 0, 1)->val, 101);
@@ -187,8 +187,27 @@ static void test_fold_counter_wrap(void **state)
 	struct perf_cpu_map *cpus = cpu_map__new_from(&any, 1);
 	struct perf_counts *counts = perf_counts__new(1, 1);
 
-	bperf__fold(counts, cpus, 1, false, 0, now, base);
+	bperf__fold(counts, cpus, 1, false, 1, now, base);
 	assert_int_equal(perf_counts(counts, 0, 0)->val, 10);
+	perf_counts__delete(counts);
+	cpu_map__put(cpus);
+}
+
+static void test_fold_process_as_a_whole(void **state)
+{
+	/* -p of a process with 3 threads: one slot, read into thread 0. */
+	struct bperf_reading base[NR_POSSIBLE] = { [0] = { 1, 1, 1 } };
+	struct bperf_reading now[NR_POSSIBLE] = { [0] = { 11, 21, 21 },
+						  [3] = { 5, 5, 5 } };
+	int any = -1;
+	struct perf_cpu_map *cpus = cpu_map__new_from(&any, 1);
+	struct perf_counts *counts = perf_counts__new(1, 3);
+
+	bperf__fold(counts, cpus, NR_POSSIBLE, false, 1, now, base);
+	assert_int_equal(perf_counts(counts, 0, 0)->val, 15);
+	assert_int_equal(perf_counts(counts, 0, 0)->ena, 25);
+	assert_int_equal(perf_counts(counts, 0, 1)->val, 0);
+	assert_int_equal(perf_counts(counts, 0, 2)->val, 0);
 	perf_counts__delete(counts);
 	cpu_map__put(cpus);
 }
@@ -203,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_fold_per_cpu),
 		cmocka_unit_test(test_fold_per_task),
 		cmocka_unit_test(test_fold_counter_wrap),
+		cmocka_unit_test(test_fold_process_as_a_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
