@@ -13,9 +13,12 @@
 ifeq ($(SAN),1)
 OUTPUT ?= build-san
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+# The sanitizer build keeps its own binary; the tests run it.
+PERF_BIN := $(OUTPUT)/perf
 else
 OUTPUT ?= build
 SAN_FLAGS :=
+PERF_BIN := tools/perf/perf
 endif
 
 ifeq ($(V),1)
@@ -65,9 +68,9 @@ UTIL_LIB := $(OUTPUT)/libperf-util.a
 .PHONY: all test unit-test deps clean fuzz bench
 .SECONDARY:
 
-all: $(PERF_DIR)/perf $(TESTS)
+all: $(PERF_BIN) $(TESTS)
 
-$(PERF_DIR)/perf: $(MAIN_OBJS) $(UTIL_LIB)
+$(PERF_BIN): $(MAIN_OBJS) $(UTIL_LIB)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(MAIN_OBJS) $(UTIL_LIB) $(LIBS)
 
@@ -102,7 +105,7 @@ unit-test: $(TESTS)
 	$(Q)$(TEST_DIR)/run-tests.sh --unit-only $(OUTPUT)/tests
 
 test: all
-	$(Q)$(TEST_DIR)/run-tests.sh $(OUTPUT)/tests
+	$(Q)PERF_BIN=$(abspath $(PERF_BIN)) $(TEST_DIR)/run-tests.sh $(OUTPUT)/tests
 
 bench: all
 	$(Q)OUTPUT=$(OUTPUT) bench/run.sh
