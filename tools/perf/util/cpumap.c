@@ -388,7 +388,7 @@ static int pid_list__add_tasks(struct pid_list *l, pid_t pid)
 {
 	struct dirent *d;
 	char path[64];
-	int first = l->nr, ret = 0;
+	int first = l->nr, found = 0, ret = 0;
 	DIR *dir;
 
 	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
@@ -401,12 +401,14 @@ static int pid_list__add_tasks(struct pid_list *l, pid_t pid)
 
 		if (*end || tid <= 0)
 			continue;
+		found++;
 		ret = pid_list__add(l, (pid_t)tid);
 		if (ret)
 			break;
 	}
 	closedir(dir);
-	if (!ret && l->nr == first)
+	/* A pid given twice adds nothing new, yet it exists. */
+	if (!ret && !found)
 		ret = -ESRCH;
 	if (!ret)
 		qsort(l->v + first, l->nr - first, sizeof(pid_t), pid_cmp);
