@@ -96,6 +96,29 @@ static int plain__alloc_counts(struct evsel *evsel, int ncpus, int nthreads)
 	return 0;
 }
 
+/*
+ * As perf does: where the kernel refuses to count kernel mode to this user
+ * (perf_event_paranoid 2), count user mode only and say so in the name
+ * ("task-clock:u").  Returns true when attr was changed for a retry.
+ */
+static bool plain__fallback_user(struct evsel *evsel,
+				 struct perf_event_attr *attr, int err)
+{
+	const char *sep;
+	char *name;
+
+	if ((err != EACCES && err != EPERM) || attr->exclude_kernel)
+		return false;
+	sep = strchr(evsel->name, '/') || strchr(evsel->name, ':') ? "" : ":";
+	if (asprintf(&name, "%s%su", evsel->name, sep) < 0)
+		return false;
+	free(evsel->name);
+	evsel->name = name;
+	attr->exclude_kernel = evsel->attr.exclude_kernel = 1;
+	attr->exclude_hv = evsel->attr.exclude_hv = 1;
+	return true;
+}
+
 static int plain__load(struct evsel *evsel, struct target *target)
 {
 	struct plain_counter *pc, *leader = plain__leader(evsel);
@@ -157,6 +180,10 @@ static int plain__load(struct evsel *evsel, struct target *target)
 				continue; /* the leader skipped this slot */
 			fd = sys_perf_event_open(&attr, pid, cpu, group_fd,
 						 flags);
+			if (fd < 0 && !c && !t && !cpu_wide &&
+			    plain__fallback_user(evsel, &attr, errno))
+				fd = sys_perf_event_open(&attr, pid, cpu,
+							 group_fd, flags);
 			if (fd < 0 && errno == ESRCH && skip_gone)
 				continue;
 			if (fd < 0) {
