@@ -53,9 +53,10 @@ bperf_leader_link_ids() {
 	progs=$(bpftool -j prog show)
 	bpftool -j link show | python3 -c '
 import json, sys
-progs = {p["id"]: p.get("name") for p in json.loads(sys.argv[1])}
+# bpftool prints {"error": ...} for an object freed while it lists.
+progs = {p["id"]: p.get("name") for p in json.loads(sys.argv[1]) if "id" in p}
 for l in json.load(sys.stdin):
-	if (l.get("type") == "raw_tracepoint" and
+	if ("id" in l and l.get("type") == "raw_tracepoint" and
 	    l.get("tp_name") == "sched_switch" and
 	    progs.get(l.get("prog_id")) == "on_switch"):
 		print(l["id"])' "$progs"
