@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <linux/magic.h>
 #include <unistd.h>
 
 #include "cgroup.h"
@@ -76,6 +78,7 @@ struct cgroup *cgroup__new(const char *name)
 	const char *mnt = cgroup__v2_mount(), *rel = name;
 	struct cgroup_node *node;
 	struct cgroup *cgrp;
+	struct statfs fs;
 	struct stat st;
 	int err;
 
@@ -104,8 +107,14 @@ struct cgroup *cgroup__new(const char *name)
 		goto out_nomem;
 	}
 	cgrp->fd = open(cgrp->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (cgrp->fd < 0 || fstat(cgrp->fd, &st) < 0) {
+	if (cgrp->fd < 0 || fstat(cgrp->fd, &st) < 0 ||
+	    fstatfs(cgrp->fd, &fs) < 0) {
 		err = errno == ENOTDIR ? ENOENT : errno;
+		goto out_free;
+	}
+	/* "../.." must not lead out of the cgroup v2 hierarchy. */
+	if (fs.f_type != CGROUP2_SUPER_MAGIC) {
+		err = ENOENT;
 		goto out_free;
 	}
 	cgrp->id = st.st_ino;
