@@ -377,6 +377,11 @@ static int attr_map__open(const char *path)
 		return bperf__fail(-errno, "attr map '%s': %s", path,
 				   strerror(errno));
 	}
+	if (S_ISLNK(st.st_mode))
+		return bperf__fail(
+			-EINVAL,
+			"'%s' is a symbolic link, not a pinned bperf attr map; refusing to use it",
+			path);
 	if (S_ISDIR(st.st_mode))
 		return bperf__fail(
 			-EISDIR,
@@ -543,6 +548,13 @@ static int bperf__session_get(const char *path)
 	err = bpf_fs_check(path);
 	if (err)
 		return err;
+	if (strchr(strrchr(path, '/') ? strrchr(path, '/') + 1 : path, '.')) {
+		bperf__fail(
+			-EINVAL,
+			"bad attr map path '%s': bpffs names cannot contain '.'",
+			path);
+		return -EINVAL;
+	}
 	bperf_session.nr_possible = libbpf_num_possible_cpus();
 	if (bperf_session.nr_possible <= 0)
 		return bperf__fail(-EINVAL, "cannot count possible CPUs");
