@@ -91,10 +91,12 @@ for i in $(seq 8); do
 	bperf_gated "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
 		-e cpu-clock,task-clock -a -o "$T_TMP/a$i" -- sleep 5
 done
+# The same work counted both ways in one session: :b is bperf, the plain
+# task-clock beside it is the reference.
 for i in $(seq 24); do
-	bperf_gated "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
-		-e cpu-clock,task-clock -o "$T_TMP/w$i" -- \
-		"$PERF" stat -x, -e task-clock -o "$T_TMP/p$i" -- sh -c "$work"
+	bperf_gated "$PERF" stat --attr-map "$BPERF_MAP" -x, \
+		-e cpu-clock:b,task-clock:b,task-clock -o "$T_TMP/w$i" -- \
+		sh -c "$work"
 done
 pids=("${T_BG_PIDS[@]: -32}")
 bperf_open_gate
@@ -130,16 +132,25 @@ for i in $(seq 8); do
 	t_between "${a:-0}" $((NCPU * 4900)) $((NCPU * 5300)) ||
 		{ wrong=$((wrong + 1)); echo "-a session $i: cpu-clock $a ms"; }
 done
+: >"$T_TMP/diffs"
 for i in $(seq 24); do
-	b=$(csv_value "$T_TMP/w$i" task-clock)
-	p=$(csv_value "$T_TMP/p$i" task-clock)
-	# The outer session also counts the inner perf: a few ms.
+	b=$(csv_value "$T_TMP/w$i" task-clock:b)
+	p=$(csv_value "$T_TMP/w$i" task-clock)
 	awk -v b="${b:-0}" -v p="${p:-0}" 'BEGIN {
-		exit !(p > 50 && b >= p * 0.97 && b <= p * 1.05 + 15) }' ||
+		if (p > 50) printf "%.3f\n", 100 * (b - p) / p; else print 1000 }' \
+		>>"$T_TMP/diffs"
+	# Known: while 24 sessions start at once, one in ten or so gets a few
+	# ms of another task's time (see the bperf notes); 10% bounds it.
+	awk -v b="${b:-0}" -v p="${p:-0}" 'BEGIN {
+		exit !(p > 50 && b >= p * 0.97 && b <= p * 1.10) }' ||
 		{ wrong=$((wrong + 1)); echo "workload $i: bperf $b ms, plain $p ms"; }
 done
+median=$(sort -g "$T_TMP/diffs" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+echo "bperf - plain, percent, per session: $(sort -g "$T_TMP/diffs" | tr '\n' ' ')"
 t_check "every one of the 32 sessions counted right ($wrong wrong)" \
 	test "$wrong" -eq 0
+t_check "the median session is within 1% of plain (${median}%)" \
+	t_between "$median" -1 1
 
 # ---- 3. Sessions starting while others end ---------------------------------
 bad_samples=0
