@@ -594,63 +594,94 @@ static struct evsel *stat__copy_evsel(const struct evsel *orig)
 	return copy;
 }
 
-/* --for-each-cgroup: every event once per cgroup, cgroup by cgroup. */
+/* Append a copy of every event of orig for the cgroup name to expanded. */
+static int stat__add_cgroup_copies(struct evlist *orig, struct evlist *expanded,
+				   const char *name)
+{
+	int base = expanded->nr_entries;
+	struct cgroup *cgrp;
+
+	cgrp = cgroup__new(name);
+	if (!cgrp) {
+		pr_error("cannot open cgroup '%s': %s", name, strerror(errno));
+		return 1;
+	}
+	for (int i = 0; i < orig->nr_entries; i++) {
+		const struct evsel *o = orig->entries[i];
+		struct evsel *copy = stat__copy_evsel(o);
+
+		if (!copy || evlist__add(expanded, copy)) {
+			evsel__delete(copy);
+			cgroup__put(cgrp);
+			pr_error("--for-each-cgroup: %s", strerror(ENOMEM));
+			return 1;
+		}
+		copy->cgrp = cgroup__get(cgrp);
+		copy->leader = expanded->entries[base + o->leader->idx];
+	}
+	cgroup__put(cgrp);
+	return 0;
+}
+
+/*
+ * --for-each-cgroup: every event once per cgroup, cgroup by cgroup.  An
+ * item with regex characters stands for every cgroup whose name matches,
+ * as in perf.
+ */
 static int stat__expand_cgroups(struct stat_session *s)
 {
 	struct evlist *orig = s->evlist, *expanded;
 	const char *p = s->for_each_cgroup;
-	int nr_cgroups = 0;
+	int nr_cgroups = 0, ret = 0;
 
 	expanded = evlist__new();
-	if (!expanded)
-		goto out_nomem;
+	if (!expanded) {
+		pr_error("--for-each-cgroup: %s", strerror(ENOMEM));
+		return 1;
+	}
 	for (;;) {
 		size_t len = strcspn(p, ",");
-		int base = expanded->nr_entries;
-		char name[PATH_MAX];
-		struct cgroup *cgrp;
+		char name[PATH_MAX], err[PATH_MAX + 128], **names;
+		int nr;
 
 		if (!len) {
 			pr_error("--for-each-cgroup '%s': empty cgroup name",
 				 s->for_each_cgroup);
-			evlist__delete(expanded);
-			return 2;
+			ret = 2;
+			break;
 		}
 		snprintf(name, sizeof(name), "%.*s", (int)len, p);
-		cgrp = cgroup__new(name);
-		if (!cgrp) {
-			pr_error("cannot open cgroup '%s': %s", name,
-				 strerror(errno));
-			evlist__delete(expanded);
-			return 1;
-		}
-		for (int i = 0; i < orig->nr_entries; i++) {
-			const struct evsel *o = orig->entries[i];
-			struct evsel *copy = stat__copy_evsel(o);
-
-			if (!copy || evlist__add(expanded, copy)) {
-				evsel__delete(copy);
-				cgroup__put(cgrp);
-				evlist__delete(expanded);
-				goto out_nomem;
+		if (cgroup__is_pattern(name)) {
+			nr = cgroup__match(name, &names, err, sizeof(err));
+			if (nr < 0) {
+				pr_error("--for-each-cgroup: %s", err);
+				ret = nr == -EINVAL ? 2 : 1;
+				break;
 			}
-			copy->cgrp = cgroup__get(cgrp);
-			copy->leader = expanded->entries[base + o->leader->idx];
+			for (int i = 0; i < nr; i++) {
+				if (!ret)
+					ret = stat__add_cgroup_copies(
+						orig, expanded, names[i]);
+				free(names[i]);
+			}
+			free(names);
+			nr_cgroups += nr;
+		} else {
+			ret = stat__add_cgroup_copies(orig, expanded, name);
+			nr_cgroups++;
 		}
-		cgroup__put(cgrp);
-		nr_cgroups++;
-		if (!p[len])
+		if (ret || !p[len])
 			break;
 		p += len + 1;
+	}
+	if (ret) {
+		evlist__delete(expanded);
+		return ret;
 	}
 	expanded->nr_groups = orig->nr_groups * nr_cgroups;
 	evlist__delete(orig);
 	s->evlist = expanded;
 	return 0;
-
-out_nomem:
-	pr_error("--for-each-cgroup: %s", strerror(ENOMEM));
-	return 1;
 }
 
 /* CPU and thread maps from the target; returns -1 or the exit status. */
@@ -1245,7 +1276,8 @@ static int stat__open_output(struct stat_session *s)
 			pr_error("--append needs an output file: use -o FILE");
 			return 2;
 		}
-		s->config.output = stderr; /* as perf: the counts go to stderr */
+		s->config.output =
+			stderr; /* as perf: the counts go to stderr */
 		return -1;
 	}
 	out = fopen(s->output_name, s->append ? "ae" : "we");

@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,4 +168,97 @@ void cgroup__put(struct cgroup *cgrp)
 	free(cgrp->name);
 	free(cgrp->path);
 	free(cgrp);
+}
+
+bool cgroup__is_pattern(const char *str)
+{
+	return strpbrk(str, "{}[]()|*+?^$") != NULL;
+}
+
+/* nftw() takes no argument: the walk's state. */
+static struct {
+	regex_t re;
+	size_t mnt_len;
+	char **names;
+	int nr, alloc;
+	int err;
+} cgroup_walk;
+
+static int cgroup__walk_one(const char *path, const struct stat *st, int type,
+			    struct FTW *ftw)
+{
+	const char *name = path + cgroup_walk.mnt_len;
+	char *copy;
+
+	(void)st;
+	(void)ftw;
+	if (type != FTW_D)
+		return 0;
+	while (*name == '/')
+		name++;
+	if (!*name)
+		name = "/";
+	if (regexec(&cgroup_walk.re, name, 0, NULL, 0))
+		return 0;
+	if (cgroup_walk.nr == cgroup_walk.alloc) {
+		int alloc = cgroup_walk.alloc ? 2 * cgroup_walk.alloc : 16;
+		char **grown =
+			realloc(cgroup_walk.names, alloc * sizeof(*grown));
+
+		if (!grown) {
+			cgroup_walk.err = -ENOMEM;
+			return 1;
+		}
+		cgroup_walk.names = grown;
+		cgroup_walk.alloc = alloc;
+	}
+	copy = strdup(name);
+	if (!copy) {
+		cgroup_walk.err = -ENOMEM;
+		return 1;
+	}
+	cgroup_walk.names[cgroup_walk.nr++] = copy;
+	return 0;
+}
+
+int cgroup__match(const char *pattern, char ***names, char *err, size_t errlen)
+{
+	const char *mnt = cgroup__v2_mount();
+	int ret;
+
+	*names = NULL;
+	if (!mnt) {
+		snprintf(err, errlen, "cgroup v2 is not mounted");
+		return -ENOENT;
+	}
+	memset(&cgroup_walk, 0, sizeof(cgroup_walk));
+	ret = regcomp(&cgroup_walk.re, pattern, REG_EXTENDED | REG_NOSUB);
+	if (ret) {
+		char why[128];
+
+		regerror(ret, &cgroup_walk.re, why, sizeof(why));
+		snprintf(err, errlen, "bad cgroup pattern '%s': %s", pattern,
+			 why);
+		return -EINVAL;
+	}
+	cgroup_walk.mnt_len = strlen(mnt);
+	if (nftw(mnt, cgroup__walk_one, 16, FTW_PHYS) < 0 && !cgroup_walk.err)
+		cgroup_walk.err = -errno;
+	regfree(&cgroup_walk.re);
+	if (cgroup_walk.err) {
+		for (int i = 0; i < cgroup_walk.nr; i++)
+			free(cgroup_walk.names[i]);
+		free(cgroup_walk.names);
+		snprintf(err, errlen, "cannot walk %s: %s", mnt,
+			 strerror(-cgroup_walk.err));
+		return cgroup_walk.err;
+	}
+	if (!cgroup_walk.nr) {
+		free(cgroup_walk.names);
+		snprintf(err, errlen, "no cgroup under %s matches '%s'", mnt,
+			 pattern);
+		return -ENOENT;
+	}
+	*names = cgroup_walk.names;
+	return cgroup_walk.nr;
 }

@@ -2,14 +2,16 @@
 #ifndef PERF_UTIL_CGROUP_H
 #define PERF_UTIL_CGROUP_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <linux/types.h>
 
 /* A cgroup v2 directory named as perf names it (relative to the mount). */
 struct cgroup {
-	char *name;	/* "parent/child1", "/" for the root */
-	char *path;	/* absolute path of its directory */
-	int fd;		/* O_RDONLY directory fd, for PERF_FLAG_PID_CGROUP */
-	__u64 id;	/* kernel cgroup id (the directory's inode number) */
+	char *name; /* "parent/child1", "/" for the root */
+	char *path; /* absolute path of its directory */
+	int fd; /* O_RDONLY directory fd, for PERF_FLAG_PID_CGROUP */
+	__u64 id; /* kernel cgroup id (the directory's inode number) */
 	int refcnt;
 };
 
@@ -19,5 +21,15 @@ const char *cgroup__v2_mount(void);
 struct cgroup *cgroup__new(const char *name);
 struct cgroup *cgroup__get(struct cgroup *cgrp);
 void cgroup__put(struct cgroup *cgrp);
+
+/* Is this --for-each-cgroup item a regex (as perf: any of {}[]()|*+?^$)? */
+bool cgroup__is_pattern(const char *str);
+/*
+ * The cgroups under the v2 mount whose names (relative to it, "/" for the
+ * root) match the extended regex pattern, in the order of a walk of the
+ * tree.  Returns the number found (>= 0) with *names allocated (free each
+ * and the array), or a negative errno with the reason in err.
+ */
+int cgroup__match(const char *pattern, char ***names, char *err, size_t errlen);
 
 #endif /* PERF_UTIL_CGROUP_H */

@@ -93,6 +93,14 @@ t_check "--for-each-cgroup prints one row per cgroup (got $rows)" \
 c1=$(csv_cgroup_value "$T_TMP/each" cpu-clock "$TOP/parent/child1")
 t_check "child1's busy loop counted ($c1 ms)" t_between "$c1" 600 1100
 
+# A regex, as perf takes it, stands for every cgroup whose name matches.
+bperf_stat -x, -a -e cpu-clock --for-each-cgroup "^$TOP/parent/child[0-9]\$" \
+	-o "$T_TMP/re" -- true 2>"$T_TMP/err" ||
+	{ t_show "$T_TMP/err"; t_fail "--for-each-cgroup with a regex failed"; }
+rows=$(awk -F, '$3 == "cpu-clock" { print $4 }' "$T_TMP/re" | sort | tr '\n' ' ')
+t_check "a regex matches child1 and child2 (got: $rows)" \
+	test "$rows" = "$TOP/parent/child1 $TOP/parent/child2 "
+
 # 3. A task moved from child1 to child2 mid-run splits its time.
 busy_in parent/child1 3
 sleep 0.1
