@@ -898,23 +898,6 @@ static void stat__destroy_counters(struct evlist *evlist)
 	}
 }
 
-/* Give an event that counts nothing all-zero readings of the right shape. */
-static int stat__ensure_counts(struct evsel *evsel)
-{
-	int ncpus = evsel->cpus->nr, nthreads = evsel->threads->nr;
-
-	if (evsel->counts && (evsel->counts->ncpus != ncpus ||
-			      evsel->counts->nthreads != nthreads)) {
-		perf_counts__delete(evsel->counts);
-		evsel->counts = NULL;
-	}
-	if (!evsel->counts)
-		evsel->counts = perf_counts__new(ncpus, nthreads);
-	if (!evsel->counts)
-		return -ENOMEM;
-	return 0;
-}
-
 /* Load every event; returns -1, or the exit status after a fatal error. */
 static int stat__load_counters(struct stat_session *s, bool enable_on_exec)
 {
@@ -961,7 +944,7 @@ static int stat__load_counters(struct stat_session *s, bool enable_on_exec)
 				pr_hint("%s", hint);
 			return 1;
 		}
-		if (stat__ensure_counts(evsel)) {
+		if (evsel__alloc_counts(evsel)) {
 			pr_error("%s: %s", evsel->name, strerror(ENOMEM));
 			return 1;
 		}

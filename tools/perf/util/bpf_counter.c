@@ -1566,8 +1566,7 @@ static int bperf_counter__load(struct evsel *evsel, struct target *target)
 	nr_readings = (size_t)be->nr_slots * bperf_session.nr_possible;
 	be->base = calloc(nr_readings, sizeof(*be->base));
 	be->now = calloc(nr_readings, sizeof(*be->now));
-	evsel->counts = perf_counts__new(evsel->cpus->nr, evsel->threads->nr);
-	if (!be->base || !be->now || !evsel->counts) {
+	if (!be->base || !be->now || evsel__alloc_counts(evsel)) {
 		err = bperf__fail(-ENOMEM, "out of memory");
 		goto err_out;
 	}

@@ -81,21 +81,6 @@ static int plain__destroy(struct evsel *evsel)
 	return 0;
 }
 
-static int plain__alloc_counts(struct evsel *evsel, int ncpus, int nthreads)
-{
-	if (evsel->counts && (evsel->counts->ncpus != ncpus ||
-			      evsel->counts->nthreads != nthreads)) {
-		perf_counts__delete(evsel->counts);
-		evsel->counts = NULL;
-	}
-	if (!evsel->counts)
-		evsel->counts = perf_counts__new(ncpus, nthreads);
-	if (!evsel->counts)
-		return -ENOMEM;
-	perf_counts__reset(evsel->counts);
-	return 0;
-}
-
 /*
  * As perf does: where the kernel refuses to count kernel mode to this user
  * (perf_event_paranoid 2), count user mode only and say so in the name
@@ -138,7 +123,7 @@ static int plain__load(struct evsel *evsel, struct target *target)
 		return evsel->leader->open_errno ? -EOPNOTSUPP : -EINVAL;
 	}
 
-	err = plain__alloc_counts(evsel, ncpus, nthreads);
+	err = evsel__alloc_counts(evsel);
 	if (err)
 		return err;
 	pc = calloc(1, sizeof(*pc) + (size_t)ncpus * nthreads * sizeof(int));

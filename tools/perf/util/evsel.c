@@ -5,6 +5,7 @@
 
 #include "evsel.h"
 #include "cgroup.h"
+#include "cpumap.h"
 
 struct perf_counts *perf_counts__new(int ncpus, int nthreads)
 {
@@ -50,6 +51,23 @@ struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name)
 		return NULL;
 	}
 	return evsel;
+}
+
+int evsel__alloc_counts(struct evsel *evsel)
+{
+	int ncpus = evsel->cpus->nr, nthreads = evsel->threads->nr;
+
+	if (evsel->counts && (evsel->counts->ncpus != ncpus ||
+			      evsel->counts->nthreads != nthreads)) {
+		perf_counts__delete(evsel->counts);
+		evsel->counts = NULL;
+	}
+	if (!evsel->counts)
+		evsel->counts = perf_counts__new(ncpus, nthreads);
+	if (!evsel->counts)
+		return -ENOMEM;
+	perf_counts__reset(evsel->counts);
+	return 0;
 }
 
 void evsel__delete(struct evsel *evsel)

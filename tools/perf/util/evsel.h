@@ -94,6 +94,8 @@ struct evlist {
 };
 
 struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name);
+/* Zeroed counts shaped evsel->cpus x evsel->threads; 0 or -ENOMEM. */
+int evsel__alloc_counts(struct evsel *evsel);
 void evsel__delete(struct evsel *evsel);
 /* "cycles:u" etc.  Returns 0 or -ENOMEM. */
 int evsel__set_name(struct evsel *evsel, const char *name);

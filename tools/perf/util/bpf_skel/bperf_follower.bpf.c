@@ -12,41 +12,13 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "bperf.h"
+#include "bperf_chain.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
 /* Set before load. */
 const volatile __u32 filter_kind = BPERF_FILTER_TGID;
 const volatile __u32 slot = 0; /* this follower's place in the chain */
-
-/* The leader's maps, reused by fd. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct bperf_reading);
-} diff_readings SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} chain_busy SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
-	__uint(max_entries, BPERF_MAX_FOLLOWERS);
-	__uint(key_size, sizeof(__u32));
-	__uint(value_size, sizeof(__u32));
-} followers SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BPERF_MAX_SESSIONS + 1);
-	__type(key, __u32);
-	__type(value, struct bperf_session);
-} sessions SEC(".maps");
 
 /* This session's own maps; sizes set before load. */
 struct {

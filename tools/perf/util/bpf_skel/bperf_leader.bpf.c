@@ -11,6 +11,7 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include "bperf.h"
+#include "bperf_chain.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
@@ -34,40 +35,6 @@ struct {
 	__type(key, __u32);
 	__type(value, struct bperf_reading);
 } prev_readings SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct bperf_reading);
-} diff_readings SEC(".maps");
-
-/*
- * Set while the leader or its chain runs on this CPU.  Cgroup sessions
- * also run the leader from the tick (hrtimer_expire_entry), which can
- * interrupt a sync that a session runs on its own CPU: the inner run is
- * skipped rather than let it mix its delta into the outer one.
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} chain_busy SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
-	__uint(max_entries, BPERF_MAX_FOLLOWERS);
-	__uint(key_size, sizeof(__u32));
-	__uint(value_size, sizeof(__u32));
-} followers SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BPERF_MAX_SESSIONS + 1);
-	__type(key, __u32);
-	__type(value, struct bperf_session);
-} sessions SEC(".maps");
 
 SEC("raw_tp/sched_switch")
 int on_switch(void *ctx)
