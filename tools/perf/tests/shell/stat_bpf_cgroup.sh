@@ -44,20 +44,20 @@ csv_cgroup_value() {
 	awk -F, -v ev="$2" -v cg="$3" '$3 == ev && $4 == cg { print $1; exit }' "$1"
 }
 
-# 1. -G parent, bperf around plain, both on the same two busy children.
+# 1. -G parent through bperf, beside plain -G of the parent and of each
+# child, in one session on the same two busy children (-G is positional).
 for attempt in 1 2 3; do
 	busy_in parent/child1 3
 	busy_in parent/child2 3
 	sleep 0.1
-	bperf_stat -x, -a -e task-clock -G "$TOP/parent" -o "$T_TMP/b" -- \
-		"$PERF" stat -x, -a -e task-clock,task-clock,task-clock \
-		-G "$TOP/parent,$TOP/parent/child1,$TOP/parent/child2" \
-		-o "$T_TMP/p" -- sleep 1 2>"$T_TMP/err" ||
+	run_perf stat --attr-map "$BPERF_MAP" -x, -a -e task-clock:b,task-clock,task-clock,task-clock \
+		-G "$TOP/parent,$TOP/parent,$TOP/parent/child1,$TOP/parent/child2" \
+		-o "$T_TMP/g" -- sleep 1 2>"$T_TMP/err" ||
 		{ t_show "$T_TMP/err"; t_abort "perf stat -G failed"; }
-	b=$(csv_cgroup_value "$T_TMP/b" task-clock "$TOP/parent")
-	p=$(csv_cgroup_value "$T_TMP/p" task-clock "$TOP/parent")
-	c1=$(csv_cgroup_value "$T_TMP/p" task-clock "$TOP/parent/child1")
-	c2=$(csv_cgroup_value "$T_TMP/p" task-clock "$TOP/parent/child2")
+	b=$(csv_cgroup_value "$T_TMP/g" task-clock:b "$TOP/parent")
+	p=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent")
+	c1=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent/child1")
+	c2=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent/child2")
 	sum=$(awk -v a="$c1" -v b="$c2" 'BEGIN { print a + b }')
 	echo "parent: bperf $b ms, plain $p ms; children $c1 + $c2 = $sum ms"
 	wait
