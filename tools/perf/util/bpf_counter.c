@@ -35,13 +35,20 @@
  *   sessions       ARRAY[1 + BPERF_MAX_SESSIONS]: [0] chain header,
  *                  [1..] one entry per session: its token map id, pid and
  *                  follower slot
+ *   chain_busy     PERCPU_ARRAY[1]: set while a chain runs on the CPU
+ *   .rodata        the event key, frozen: which event the leader counts
  *
  * Followers are tail-called instead of attached as fexit programs so that
  * bperf works on kernels that refuse BPF trampolines.  A follower reuses
- * the leader's diff_readings, followers and sessions maps and owns a
- * filter hash (tgid, tid or cgroup id -> accumulation slot) and a per-CPU
- * accumulation array.  Sessions that only filter by CPU (-a, -C) need no
- * follower: they read prev_readings and cost nothing per context switch.
+ * the leader's diff_readings, followers, sessions and chain_busy maps
+ * (bpf_skel/bperf_chain.bpf.h) and owns a filter hash (tgid, tid or cgroup
+ * id -> accumulation slot) and a per-CPU accumulation array.  Process
+ * followers add new child processes on sched_process_fork and drop freed
+ * ones on sched_process_free; one cgroup follower serves all the cgroups
+ * of an event, walking the task's cgroup ancestors, and its session also
+ * runs the leader on the tick so that a moved task changes cgroup within a
+ * tick.  Sessions that only filter by CPU (-a, -C) need no follower: they
+ * read prev_readings and cost nothing per context switch.
  *
  * Reading: a session triggers the leader on every CPU it reads with
  * BPF_PROG_TEST_RUN + BPF_F_TEST_RUN_ON_CPU, so the deltas of the running
