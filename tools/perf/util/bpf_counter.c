@@ -132,6 +132,7 @@ struct bperf_counter {
 	__u32 follower_prog_id;
 	struct bpf_link *fork_link;
 	struct bpf_link *free_link;
+	struct bpf_link *exec_link;
 	int tick_fd; /* cgroup counters: the leader also runs on the tick */
 	enum bperf_filter filter_kind;
 	int nr_slots; /* accumulation slots in the follower */
@@ -1094,7 +1095,7 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 	struct bperf_follower_bpf *skel;
 	int err, filter_fd;
 	__u32 one_slot = 0;
-	bool inherit;
+	bool inherit, from_exec;
 
 	skel = bperf_follower_bpf__open();
 	if (!skel)
@@ -1114,6 +1115,12 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 	inherit = bc->filter_kind == BPERF_FILTER_TGID && target->inherit;
 	bpf_program__set_autoload(skel->progs.on_fork, inherit);
 	bpf_program__set_autoload(skel->progs.on_free, inherit);
+	/* A workload is counted from its exec, as perf's enable_on_exec. */
+	from_exec = bc->filter_kind == BPERF_FILTER_TGID &&
+		    target->workload_pid > 0 && evsel->attr.enable_on_exec;
+	bpf_program__set_autoload(skel->progs.on_exec, from_exec);
+	if (from_exec)
+		skel->rodata->exec_pid = target->workload_pid;
 	err = bperf_follower_bpf__load(skel);
 	if (err) {
 		bperf__fail(err, "cannot load the bperf follower: %s",
@@ -1125,8 +1132,8 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 	}
 
 	filter_fd = bpf_map__fd(skel->maps.filter);
-	for (int t = 0;
-	     bc->filter_kind != BPERF_FILTER_CGROUP && t < evsel->threads->nr;
+	for (int t = 0; bc->filter_kind != BPERF_FILTER_CGROUP && !from_exec &&
+			t < evsel->threads->nr;
 	     t++) {
 		__u64 id = evsel->threads->map[t];
 		__u32 idx = bc->filter_kind == BPERF_FILTER_TID ? (__u32)t :
@@ -1153,6 +1160,24 @@ static int follower__load(struct bperf_counter *bc, struct evsel *evsel,
 		if (bpf_map_update_elem(filter_fd, &id, &idx, BPF_ANY))
 			return bperf__fail(
 				-errno, "cannot fill the follower filter: %s",
+				strerror(errno));
+	}
+	if (from_exec) {
+		int leader_fd = bc->leader.prog_fd;
+		__u32 zero = 0;
+
+		if (bpf_map_update_elem(bpf_map__fd(skel->maps.leader_entry),
+					&zero, &leader_fd, BPF_ANY))
+			return bperf__fail(
+				-errno,
+				"cannot hand the leader to the exec hook: %s",
+				strerror(errno));
+		bc->exec_link = bpf_program__attach_raw_tracepoint(
+			skel->progs.on_exec, "sched_process_exec");
+		if (!bc->exec_link)
+			return bperf__fail(
+				-errno,
+				"cannot attach to sched_process_exec: %s",
 				strerror(errno));
 	}
 	if (inherit) {
@@ -1400,6 +1425,7 @@ static void bperf_counter__put(struct bperf_counter *bc)
 	}
 	bpf_link__destroy(bc->fork_link);
 	bpf_link__destroy(bc->free_link);
+	bpf_link__destroy(bc->exec_link);
 	close_fd(&bc->tick_fd);
 	bperf_follower_bpf__destroy(bc->follower);
 	leader__close(&bc->leader);

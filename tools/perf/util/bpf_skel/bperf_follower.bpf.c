@@ -19,6 +19,8 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
 /* Set before load. */
 const volatile __u32 filter_kind = BPERF_FILTER_TGID;
 const volatile __u32 slot = 0; /* this follower's place in the chain */
+/* A workload: counted from its exec on, like perf's enable_on_exec. */
+const volatile __u32 exec_pid = 0;
 
 /* This session's own maps; sizes set before load. */
 struct {
@@ -35,6 +37,17 @@ struct {
 	__type(key, __u32);
 	__type(value, struct bperf_reading);
 } accum SEC(".maps");
+
+/* The leader, for on_exec to run it once before the workload joins. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__uint(max_entries, 1);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} leader_entry SEC(".maps");
+
+/* Set by on_exec: the workload joins the filter after the leader's run. */
+__u32 exec_pending = 0;
 
 /* Children that could not join the filter because it was full. */
 __u64 lost_tasks = 0;
@@ -54,6 +67,16 @@ static __always_inline void accum_add(__u64 key,
 	sum->counter += diff->counter;
 	sum->enabled += diff->enabled;
 	sum->running += diff->running;
+}
+
+/* The workload exec'd: count it from now on. */
+static __always_inline void exec_join(void)
+{
+	__u64 tgid = exec_pid;
+	__u32 first_slot = 0;
+
+	bpf_map_update_elem(&filter, &tgid, &first_slot, BPF_ANY);
+	exec_pending = 0;
 }
 
 SEC("raw_tp")
@@ -82,6 +105,9 @@ int follow_switch(void *ctx)
 							     (__u32)id,
 			  diff);
 	}
+
+	if (exec_pending && (__u32)bpf_get_current_pid_tgid() == exec_pid)
+		exec_join();
 
 next:
 	chain = bpf_map_lookup_elem(&sessions, &zero);
@@ -127,5 +153,23 @@ int BPF_PROG(on_free, struct task_struct *task)
 
 	if (BPF_CORE_READ(task, pid) == tgid)
 		bpf_map_delete_elem(&filter, &tgid);
+	return 0;
+}
+
+/*
+ * The workload execs: run the leader on this CPU first, so that what the
+ * workload did before (perf's own code in the forked child) goes to no
+ * one, and let this follower add the workload to its filter when the
+ * chain reaches it.
+ */
+SEC("raw_tp/sched_process_exec")
+int on_exec(void *ctx)
+{
+	if ((__u32)bpf_get_current_pid_tgid() != exec_pid || !exec_pid)
+		return 0;
+	exec_pending = 1;
+	bpf_tail_call(ctx, &leader_entry, 0);
+	/* The leader is gone: start counting now all the same. */
+	exec_join();
 	return 0;
 }

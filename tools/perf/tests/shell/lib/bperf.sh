@@ -42,7 +42,7 @@ bperf_stat() {
 bperf_nr_progs() {
 	bpftool -j prog show | python3 -c '
 import json, sys
-names = ("on_switch", "follow_switch", "on_fork", "on_free")
+names = ("on_switch", "follow_switch", "on_fork", "on_free", "on_exec")
 print(sum(1 for p in json.load(sys.stdin) if p.get("name") in names))'
 }
 

@@ -50,9 +50,10 @@ if sys.argv[4] == "unheld":
     for p in progs:
         if ("prog", p["id"]) in held:
             held.update(("map", m) for m in p.get("map_ids", []))
-prog_names = ("on_switch", "follow_switch", "on_fork", "on_free")
+prog_names = ("on_switch", "follow_switch", "on_fork", "on_free", "on_exec")
 map_names = ("events", "prev_readings", "diff_readings", "followers",
-             "sessions", "chain_busy", "filter", "accum", "bperf_token")
+             "sessions", "chain_busy", "filter", "accum", "leader_entry",
+             "bperf_token")
 ours = {}
 for p in progs:
     if p.get("name") in prog_names:
