@@ -113,8 +113,15 @@ next:
 	chain = bpf_map_lookup_elem(&sessions, &zero);
 	if (chain) {
 		len = chain->chain_len;
-		for (i = slot + 1; i < BPERF_MAX_FOLLOWERS && i < len; i++)
-			bpf_tail_call(ctx, &followers, i);
+		/*
+		 * slot is known at load, so each unrolled tail call has a
+		 * constant slot: a direct jump, as in the leader.
+		 */
+#pragma unroll
+		for (i = 1; i < BPERF_MAX_FOLLOWERS; i++) {
+			if (slot + i < BPERF_MAX_FOLLOWERS && slot + i < len)
+				bpf_tail_call(ctx, &followers, slot + i);
+		}
 	}
 	/* The end of the chain: let the leader run again on this CPU. */
 	busy = bpf_map_lookup_elem(&chain_busy, &zero);
