@@ -48,21 +48,21 @@ perf_counts(struct perf_counts *counts, int cpu_idx, int thread_idx)
 
 struct evsel {
 	struct perf_event_attr attr;
-	char *name;		/* as printed: "cpu-clock", "msr/tsc/", "cycles:u" */
-	char *pmu_name;		/* "cpu", "software", "msr", ... (NULL: generic) */
-	char *unit;		/* "msec" for the clocks, sysfs .unit, else "" */
-	double scale;		/* multiply raw counts by this (1.0 default) */
-	int idx;		/* position in the evlist */
+	char *name; /* as printed: "cpu-clock", "msr/tsc/", "cycles:u" */
+	char *pmu_name; /* "cpu", "software", "msr", ... (NULL: generic) */
+	char *unit; /* "msec" for the clocks, sysfs .unit, else "" */
+	double scale; /* multiply raw counts by this (1.0 default) */
+	int idx; /* position in the evlist */
 
 	/* Groups: every evsel points at its leader; a leader at itself. */
 	struct evsel *leader;
-	int nr_members;		/* leader only: group size, 1 if alone */
-	bool grouped;		/* written inside {...} */
+	int nr_members; /* leader only: group size, 1 if alone */
+	bool grouped; /* written inside {...} */
 
-	bool use_bpf;		/* counted by bperf: --use-bpf or :b */
-	bool uniquified;	/* name already carries the PMU (no-merge) */
+	bool use_bpf; /* counted by bperf: --use-bpf or :b */
+	bool uniquified; /* name already carries the PMU (no-merge) */
 
-	struct cgroup *cgrp;	/* -G / --for-each-cgroup, NULL otherwise */
+	struct cgroup *cgrp; /* -G / --for-each-cgroup, NULL otherwise */
 
 	/* Where to count; shared with the evlist, set by evlist__create_maps. */
 	struct perf_cpu_map *cpus;
@@ -72,9 +72,9 @@ struct evsel {
 	const struct counter_ops *ops;
 	void *priv;
 
-	bool supported;		/* false: print <not supported> */
-	bool counted;		/* false while it never ran: <not counted> */
-	int open_errno;		/* why it is not supported */
+	bool supported; /* false: print <not supported> */
+	bool counted; /* false while it never ran: <not counted> */
+	int open_errno; /* why it is not supported */
 
 	/* Cumulative readings since enable, filled by ops->read(). */
 	struct perf_counts *counts;
@@ -89,7 +89,7 @@ struct evlist {
 	struct evsel **entries;
 	int nr_entries;
 	int nr_groups;
-	struct perf_cpu_map *cpus;	/* all CPUs counted on, or {-1} */
+	struct perf_cpu_map *cpus; /* all CPUs counted on, or {-1} */
 	struct perf_thread_map *threads; /* all threads counted, or {-1} */
 };
 

@@ -10,9 +10,9 @@ struct evlist;
 
 /* Where parsing failed: offset into the string and why. */
 struct parse_events_error {
-	int idx;	/* byte offset of the problem in the event string */
-	char *str;	/* what is wrong, e.g. "unknown event 'foo'" */
-	char *help;	/* optional hint, NULL if none */
+	int idx; /* byte offset of the problem in the event string */
+	char *str; /* what is wrong, e.g. "unknown event 'foo'" */
+	char *help; /* optional hint, NULL if none */
 };
 
 /*
@@ -40,7 +40,7 @@ int evlist__add_default_events(struct evlist *evlist);
  */
 struct event_symbol {
 	const char *symbol;
-	const char *alias;	/* NULL if none */
+	const char *alias; /* NULL if none */
 	__u32 type;
 	__u64 config;
 };

@@ -17,15 +17,15 @@ struct evsel;
 struct target;
 
 enum aggr_mode {
-	AGGR_GLOBAL,	/* default: one total per event */
-	AGGR_NONE,	/* -A/--no-aggr: per CPU */
-	AGGR_THREAD,	/* --per-thread */
-	AGGR_CORE,	/* --per-core */
-	AGGR_SOCKET,	/* --per-socket */
-	AGGR_DIE,	/* --per-die */
-	AGGR_NODE,	/* --per-node */
-	AGGR_CACHE,	/* --per-cache[=L1..L3], default the last level */
-	AGGR_CLUSTER,	/* --per-cluster */
+	AGGR_GLOBAL, /* default: one total per event */
+	AGGR_NONE, /* -A/--no-aggr: per CPU */
+	AGGR_THREAD, /* --per-thread */
+	AGGR_CORE, /* --per-core */
+	AGGR_SOCKET, /* --per-socket */
+	AGGR_DIE, /* --per-die */
+	AGGR_NODE, /* --per-node */
+	AGGR_CACHE, /* --per-cache[=L1..L3], default the last level */
+	AGGR_CLUSTER, /* --per-cluster */
 	AGGR_MAX,
 };
 
@@ -42,35 +42,34 @@ double rel_stddev_stats(double stddev, double avg);
 
 struct perf_stat_config {
 	enum aggr_mode aggr_mode;
-	int cache_level;		/* --per-cache=L<n>, 0: last level */
-	bool json_output;		/* -j */
-	const char *csv_sep;		/* -x SEP, NULL for human output */
-	bool metric_only;		/* --metric-only */
-	bool no_merge;			/* --no-merge */
-	bool big_num;			/* thousands separators (default on) */
-	bool scale;			/* scale multiplexed counts (default) */
-	bool quiet;			/* -q: print nothing but errors */
-	int verbose;			/* -v */
-	unsigned int interval;		/* -I MS, 0 if off */
-	unsigned int interval_count;	/* --interval-count */
-	bool interval_clear;		/* --interval-clear */
-	int run_count;			/* -r N (1 default) */
-	int run_idx;			/* which run is being processed */
-	FILE *output;			/* stderr (as perf), or -o FILE */
+	int cache_level; /* --per-cache=L<n>, 0: last level */
+	bool json_output; /* -j */
+	const char *csv_sep; /* -x SEP, NULL for human output */
+	bool metric_only; /* --metric-only */
+	bool no_merge; /* --no-merge */
+	bool big_num; /* thousands separators (default on) */
+	bool scale; /* scale multiplexed counts (default) */
+	bool quiet; /* -q: print nothing but errors */
+	int verbose; /* -v */
+	unsigned int interval; /* -I MS, 0 if off */
+	unsigned int interval_count; /* --interval-count */
+	bool interval_clear; /* --interval-clear */
+	int run_count; /* -r N (1 default) */
+	int run_idx; /* which run is being processed */
+	FILE *output; /* stderr (as perf), or -o FILE */
 
 	/* Filled by builtin-stat before printing. */
-	double walltime_ns;		/* elapsed of this run */
-	struct stats walltime_nsecs_stats;	/* over -r runs */
-	double ru_utime_s, ru_stime_s;	/* children's rusage (workload) */
+	double walltime_ns; /* elapsed of this run */
+	struct stats walltime_nsecs_stats; /* over -r runs */
+	double ru_utime_s, ru_stime_s; /* children's rusage (workload) */
 	struct stats ru_utime_stats, ru_stime_stats;
 	const struct target *target;
-	int argc;			/* workload command, for the header */
+	int argc; /* workload command, for the header */
 	const char **argv;
 };
 
 /* Allocate evsel->stats for every evsel of the list. */
-int evlist__alloc_stats(struct perf_stat_config *config,
-			struct evlist *evlist);
+int evlist__alloc_stats(struct perf_stat_config *config, struct evlist *evlist);
 void evlist__free_stats(struct evlist *evlist);
 /* Forget -r accumulation (start of a new repeat series). */
 void evlist__reset_stats(struct evlist *evlist);

@@ -4,13 +4,13 @@
 
 /* Where a CPU sits, from /sys/devices/system/cpu/cpuN/topology and cache. */
 struct cpu_topology {
-	int socket;	/* physical_package_id */
-	int die;	/* die_id, 0 if absent */
-	int cluster;	/* cluster_id, 0 if absent */
-	int core;	/* core_id */
-	int node;	/* NUMA node from /sys/devices/system/node, 0 if none */
-	int cache_level;	/* level used for --per-cache (e.g. 3) */
-	int cache_id;	/* id of that cache (or its lowest shared CPU) */
+	int socket; /* physical_package_id */
+	int die; /* die_id, 0 if absent */
+	int cluster; /* cluster_id, 0 if absent */
+	int core; /* core_id */
+	int node; /* NUMA node from /sys/devices/system/node, 0 if none */
+	int cache_level; /* level used for --per-cache (e.g. 3) */
+	int cache_id; /* id of that cache (or its lowest shared CPU) */
 };
 
 /*

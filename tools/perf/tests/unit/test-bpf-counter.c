@@ -197,8 +197,9 @@ static void test_fold_process_as_a_whole(void **state)
 {
 	/* -p of a process with 3 threads: one slot, read into thread 0. */
 	struct bperf_reading base[NR_POSSIBLE] = { [0] = { 1, 1, 1 } };
-	struct bperf_reading now[NR_POSSIBLE] = { [0] = { 11, 21, 21 },
-						  [3] = { 5, 5, 5 } };
+	struct bperf_reading now[NR_POSSIBLE] = {
+		[0] = { 11, 21, 21 }, [3] = { 5, 5, 5 }
+	};
 	int any = -1;
 	struct perf_cpu_map *cpus = cpu_map__new_from(&any, 1);
 	struct perf_counts *counts = perf_counts__new(1, 3);
