@@ -197,3 +197,27 @@ human_events() {
 		n = split($0, f, " "); if (n >= 2) print f[n]
 	}' "$1"
 }
+
+# t_format_case CHECKER DESC [checker options] -- perf stat options: run
+# perf stat into a file and pass when CHECKER (check_csv.py or
+# check_json.py) accepts every line of it.
+t_format_case() {
+	local check=$1 desc=$2 opts=() rc
+	shift 2
+	while [ "$1" != -- ]; do
+		opts+=("$1")
+		shift
+	done
+	shift
+	run_perf stat -o "$T_TMP/out" "$@" 2>"$T_TMP/err"
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		t_fail "$desc: perf stat $* exited $rc"
+		t_show "$T_TMP/err"
+	elif python3 "$check" "${opts[@]}" "$T_TMP/out" >"$T_TMP/check"; then
+		t_pass "$desc"
+	else
+		t_fail "$desc: perf stat $*"
+		t_show "$T_TMP/check"
+	fi
+}

@@ -17,24 +17,7 @@ busy=$T_BG_PID
 
 # csv_case DESC [check_csv.py options] -- perf stat options
 csv_case() {
-	local desc=$1 opts=() rc
-	shift
-	while [ "$1" != -- ]; do
-		opts+=("$1")
-		shift
-	done
-	shift
-	run_perf stat -o "$T_TMP/out" "$@" 2>"$T_TMP/err"
-	rc=$?
-	if [ $rc -ne 0 ]; then
-		t_fail "$desc: perf stat $* exited $rc"
-		t_show "$T_TMP/err"
-	elif python3 "$CHECK" "${opts[@]}" "$T_TMP/out" >"$T_TMP/check"; then
-		t_pass "$desc"
-	else
-		t_fail "$desc: perf stat $*"
-		t_show "$T_TMP/check"
-	fi
+	t_format_case "$CHECK" "$@"
 }
 
 csv_case "plain, comma" --event task-clock --event page-faults --rows 2 -- \
