@@ -3,29 +3,54 @@
 #define BPERF_H
 
 /*
- * Shared between the bperf BPF programs and user space
- * (util/bpf_counter.c): fixed-size types only.
+ * Shared between the bperf leader (bperf_leader.bpf.c) and user space
+ * (util/bpf_counter.c, util/bperf-*.c): fixed-size types only.
  */
 
 #ifndef __VMLINUX_H__
 #include <linux/types.h>
 #endif
 
-/* Followers hang off the leader as a tail-call chain: the kernel allows 33
- * tail calls per run, the leader makes the first. */
-#define BPERF_MAX_FOLLOWERS 32
+/* Task- and cgroup-scoped sessions (followers) of one leader. */
+#define BPERF_MAX_FOLLOWERS 1024
 /* Sessions (task-, CPU- or cgroup-scoped) that can share one leader. */
-#define BPERF_MAX_SESSIONS 1024
+#define BPERF_MAX_SESSIONS 2048
+/* Sessions that can count one process, thread or cgroup at once. */
+#define BPERF_MAX_ITEMS 32
+/* Processes, threads and cgroups the leader's index can hold. */
+#define BPERF_INDEX_ENTRIES 65536
+/*
+ * Index hints: one byte per pid (modulo this), set before a process or
+ * thread enters the index and never cleared while the leader lives, so
+ * that the leader skips the index lookup of a task that no session
+ * counts.  A power of 2.
+ */
+#define BPERF_INDEX_HINTS (1U << 18)
+/* Workloads waiting for their exec. */
+#define BPERF_EXEC_JOINS 1024
+/*
+ * Accumulation slots of one leader, shared out among its followers in
+ * ranges (one per process counted as a whole, one per thread, one per
+ * cgroup); each is a struct bperf_reading per possible CPU.
+ */
+#define BPERF_COUNT_SLOTS 8192
 /* Distinct events the attr map can hold. */
 #define BPERF_ATTR_MAP_ENTRIES 4096
 /* Cgroups one session can count per event through one follower. */
 #define BPERF_MAX_CGROUP_SLOTS 1024
-/* Deepest cgroup level a cgroup follower looks at. */
+/* Deepest cgroup level the leader looks at. */
 #define BPERF_MAX_CGROUP_LEVELS 32
+/* Members of one group a leader reads together. */
+#define BPERF_MAX_GROUP_MEMBERS 8
 
 /*
  * Attr map key: what decides what is counted.  Two sessions whose events
  * differ in anything else (read format, disabled, inherit, ...) share.
+ * A group's key (BPERF_EXCLUDE_GROUP set, which no single event's key
+ * has) is type BPERF_GROUP_TYPE, the member count in bits 16..23 of
+ * exclude and two hashes of the members' keys, in order, in config and
+ * config1; the members' keys themselves are in the leader's .rodata,
+ * where a session compares them before it joins.
  */
 struct bperf_attr_key {
 	__u32 type;
@@ -46,6 +71,12 @@ enum bperf_exclude {
 	BPERF_EXCLUDE_CALLCHAIN_USER = 1 << 7,
 };
 
+/* A group's key: type, and in exclude the flag and the member count. */
+#define BPERF_GROUP_TYPE 0xffffffffU
+#define BPERF_EXCLUDE_GROUP 0x80000000U
+#define BPERF_GROUP_MEMBERS_SHIFT 16
+#define BPERF_GROUP_MEMBERS_MASK 0xffU
+
 /* Attr map value: the leader's raw_tp link and its diff_readings map. */
 struct bperf_attr_value {
 	__u32 link_id;
@@ -60,17 +91,110 @@ struct bperf_reading {
 };
 
 /*
+ * The leader's hooks besides sched_switch, each a link that every session
+ * holds: new processes join the sessions of their parent (fork), leave
+ * when freed (free), stop counting at exit (exit), a workload joins at its
+ * exec (exec), and cgroup sessions run the leader on the tick (tick),
+ * whose program is also the one that sessions test-run to sync a CPU.
+ */
+enum bperf_hook {
+	BPERF_HOOK_FORK,
+	BPERF_HOOK_FREE,
+	BPERF_HOOK_EXIT,
+	BPERF_HOOK_EXEC,
+	BPERF_HOOK_TICK,
+	BPERF_NR_HOOKS,
+};
+
+/*
+ * The first argument of a sync's test run of on_tick, where the tick
+ * passes its timer: no kernel pointer is 1.
+ */
+#define BPERF_SYNC 1
+
+/*
  * The leader's session registry, an array of BPERF_MAX_SESSIONS + 1.
- * Entry 0 is the chain header: chain_len is one past the highest follower
- * slot in use, so that the leader and the followers stop tail-calling
- * there.  Entries 1.. are sessions: a session is alive while its token (a
- * tiny map only that session holds) can still be found by id.
+ * Entry 0 is the registry header (struct bperf_registry_header), entries
+ * 1.. are sessions: a session is alive while its token (a tiny map only
+ * that session holds) can still be found by id.
  */
 struct bperf_session {
 	__u32 token_id; /* 0: free entry */
 	__u32 pid; /* the session's process, for display */
 	__u32 slot; /* follower slot + 1; 0: CPU-scoped, no follower */
-	__u32 chain_len; /* entry 0 only */
+	__u32 gen; /* the follower's generation */
+	__u32 filter; /* enum bperf_filter of the follower */
+	__u32 first_count; /* its accumulation slots in the leader's counts */
+	__u32 nr_counts;
+	__u32 pad;
+};
+
+/* Entry 0 of the registry. */
+struct bperf_registry_header {
+	__u32 filters; /* 1 << enum bperf_filter of every live follower */
+	__u32 hook_link_ids[BPERF_NR_HOOKS];
+	__u32 pad[2];
+};
+
+/*
+ * A follower's generation, in the leader's follower_gen array: a live one
+ * (1..), or BPERF_GEN_DEAD with the last one, so that a slot handed out
+ * again never matches the index items of its dead predecessor.
+ */
+#define BPERF_GEN_DEAD 0x80000000U
+
+/*
+ * The leader's index: which followers count a process, a thread or a
+ * cgroup, and in which accumulation slot.  Looked up once per switch for
+ * the task switched out, so a session that does not count it costs
+ * nothing.
+ */
+struct bperf_index_key {
+	__u32 filter; /* enum bperf_filter */
+	__u32 pad;
+	__u64 id; /* tgid, tid or cgroup id */
+};
+
+enum bperf_item_flags {
+	BPERF_ITEM_INHERIT = 1 << 0, /* new child processes join too */
+};
+
+struct bperf_item {
+	__u32 follower; /* slot in follower_gen */
+	__u32 gen; /* counts while follower_gen[follower] == gen */
+	__u32 count; /* accumulation slot in the leader's counts */
+	__u32 flags; /* enum bperf_item_flags */
+};
+
+struct bperf_index_entry {
+	__u32 nr;
+	__u32 pad;
+	struct bperf_item items[BPERF_MAX_ITEMS];
+};
+
+/*
+ * Per CPU, kept by the leader: what it knows of the task on the CPU.
+ * task: the task the CPU ran as of the leader's last run there (a
+ * task_struct address).  exiting: set by the exit hook just before it
+ * runs the leader for that task.  attributed: the event's
+ * reading up to which deltas were given to followers.  lost_tasks: new
+ * processes that could not join the full index.  clock_base: the
+ * runqueue clock minus the event's enabled time, so that a run that is
+ * not a switch can tell the runqueue clock now (0: not known yet);
+ * clock_age: switches since it was last measured.  A group's leader keeps
+ * one per member and CPU: entry [0] is all of the above for member 0,
+ * entry [m] holds only member m's attributed reading.
+ */
+struct bperf_cpu_state {
+	__u64 task;
+	__u64 exiting;
+	struct bperf_reading attributed;
+	__u64 lost_tasks;
+	__u64 clock_base;
+	__u64 clock_age;
+	/* An exit held back for the task's final switch: the reading then. */
+	struct bperf_reading exit_at;
+	__u64 exit_held;
 };
 
 enum bperf_filter {
@@ -83,7 +207,14 @@ enum bperf_filter {
 _Static_assert(sizeof(struct bperf_attr_key) == 32, "attr key size");
 _Static_assert(sizeof(struct bperf_attr_value) == 8, "attr value size");
 _Static_assert(sizeof(struct bperf_reading) == 24, "reading size");
-_Static_assert(sizeof(struct bperf_session) == 16, "session size");
+_Static_assert(sizeof(struct bperf_session) == 32, "session size");
+_Static_assert(sizeof(struct bperf_registry_header) ==
+		       sizeof(struct bperf_session),
+	       "registry header size");
+_Static_assert(sizeof(struct bperf_cpu_state) == 96, "cpu state size");
+_Static_assert(sizeof(struct bperf_index_key) == 16, "index key size");
+_Static_assert(sizeof(struct bperf_index_entry) == 8 + 16 * BPERF_MAX_ITEMS,
+	       "index entry size");
 #endif
 
 #endif /* BPERF_H */

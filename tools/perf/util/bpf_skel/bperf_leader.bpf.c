@@ -4,14 +4,22 @@
  * session counting that event.  On each context switch (and each time a
  * session syncs it with BPF_PROG_TEST_RUN on a CPU) it reads the event's
  * counter on this CPU, keeps the running total per CPU in prev_readings
- * (what CPU-scoped sessions read) and the delta since the last run in
- * diff_readings (what followers add up), then tail-calls the chain of
- * followers.  See the comment at the top of util/bpf_counter.c.
+ * (what CPU-scoped sessions read), and gives the delta since its last run
+ * to the followers that count the task switched out: it looks the task's
+ * process, thread and cgroups up in its index, and adds the delta to the
+ * accumulation slot of each follower it finds there.  A group's leader
+ * reads every member of its perf_event group the same way, all in one
+ * run, and gives each member the group leader's enabled and running
+ * times.  Its hooks keep the
+ * index and the attribution right across fork, exec, exit and free.  See
+ * the comment at the top of util/bpf_counter.c.
  */
 #include "vmlinux.h"
+#include <linux/perf_event.h>
 #include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
 #include "bperf.h"
-#include "bperf_chain.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
@@ -21,7 +29,30 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
  * entry really leads to the leader of its own event.
  */
 const volatile struct bperf_attr_key event_key = {};
+/* Possible CPUs: counts is [slot][CPU]. */
+const volatile __u32 nr_cpus = 1;
+/*
+ * The events read together: 1 for a single event, the group's size for a
+ * group (its members' keys follow, compared by joining sessions).  A
+ * constant the verifier sees, so a single event's member loops run once.
+ */
+const volatile __u32 nr_members = 1;
+/* Bit m: member m counts context switches (see leader__run). */
+const volatile __u32 switch_members = 0;
+const volatile struct bperf_attr_key member_keys[BPERF_MAX_GROUP_MEMBERS] = {};
 
+/*
+ * Loops over the members are unrolled: each copy ends with a test of the
+ * constant nr_members, so the verifier drops what a leader never runs
+ * and checks a group's loop without taking it for an endless one.
+ */
+#define bperf_for_each_member(m)                                                 \
+	_Pragma("clang loop unroll(full)") for ((m) = 0;                         \
+						(m) < BPERF_MAX_GROUP_MEMBERS && \
+						(m) < nr_members;                \
+						(m)++)
+
+/* [member x nr_cpus + CPU]: member m's counting event on each CPU. */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
 	__uint(key_size, sizeof(__u32));
@@ -29,6 +60,10 @@ struct {
 	__uint(map_flags, BPF_F_PRESERVE_ELEMS);
 } events SEC(".maps");
 
+/*
+ * Per member and CPU: the running total, what CPU-scoped sessions read.
+ * This and diff_readings and cpu_state have nr_members entries.
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, 1);
@@ -36,49 +71,679 @@ struct {
 	__type(value, struct bperf_reading);
 } prev_readings SEC(".maps");
 
-SEC("raw_tp/sched_switch")
-int on_switch(void *ctx)
+/* Per member and CPU: the delta of the last run, as given out. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bperf_reading);
+} diff_readings SEC(".maps");
+
+/*
+ * Per CPU: set while the leader runs.  Cgroup sessions also run it from
+ * the tick, which can interrupt a sync that a session runs on its own CPU:
+ * the inner run is skipped rather than let it mix its delta into the outer
+ * one.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} chain_busy SEC(".maps");
+
+/* Per CPU: the task the leader last saw there, exits, lost tasks. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bperf_cpu_state);
+} cpu_state SEC(".maps");
+
+/* The registry: entry 0 its header, 1.. the sessions (user space). */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BPERF_MAX_SESSIONS + 1);
+	__type(key, __u32);
+	__type(value, struct bperf_session);
+} sessions SEC(".maps");
+
+/* Which followers count a process, thread or cgroup. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, BPERF_INDEX_ENTRIES);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct bperf_index_key);
+	__type(value, struct bperf_index_entry);
+} task_index SEC(".maps");
+
+/* Each follower's generation: an index item counts while it matches. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BPERF_MAX_FOLLOWERS);
+	__type(key, __u32);
+	__type(value, __u32);
+} follower_gen SEC(".maps");
+
+/*
+ * The followers' accumulation slots, [slot][CPU], shared out in ranges
+ * (the registry says whose); sessions read them mapped.  Sized before
+ * load: BPERF_COUNT_SLOTS x possible CPUs.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_MMAPABLE);
+	__type(key, __u32);
+	__type(value, struct bperf_reading);
+} counts SEC(".maps");
+
+/*
+ * Index hints, [pid % BPERF_INDEX_HINTS] as bytes, 8 to an entry: not 0
+ * when the pid may be in the index as a process or a thread (set before
+ * it enters, by the session or the hook that puts it there; never
+ * cleared: a pid that left costs a lookup, no more).  Its lookup is
+ * inlined, the index's is a call.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, BPERF_INDEX_HINTS / 8);
+	__uint(map_flags, BPF_F_MMAPABLE);
+	__type(key, __u32);
+	__type(value, __u64);
+} index_hints SEC(".maps");
+
+/* Workloads (by pid) that join followers at their exec. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, BPERF_EXEC_JOINS);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, __u32);
+	__type(value, struct bperf_index_entry);
+} exec_joins SEC(".maps");
+
+/* Per CPU: room to build an index entry (too big for the stack). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct bperf_index_entry);
+} scratch SEC(".maps");
+
+/* The filters of the live followers, from the registry header. */
+static __always_inline __u32 leader__filters(void)
 {
-	struct bperf_reading *prev, *diff;
+	struct bperf_registry_header *hdr;
+	__u32 zero = 0;
+
+	hdr = bpf_map_lookup_elem(&sessions, &zero);
+	return hdr ? hdr->filters : 0;
+}
+
+static __always_inline bool item__live(const struct bperf_item *item)
+{
+	__u32 follower = item->follower, *gen;
+
+	gen = bpf_map_lookup_elem(&follower_gen, &follower);
+	return gen && *gen == item->gen;
+}
+
+/* From include/linux/sched.h: the task is in do_exit. */
+#define PF_EXITING 0x00000004
+/* The filters of process and thread followers. */
+#define BPERF_TASK_FILTERS ((1 << BPERF_FILTER_TGID) | (1 << BPERF_FILTER_TID))
+
+/*
+ * Add the delta to the accumulation slot of every live follower in entry
+ * (the index entry of the current task, its process or a cgroup):
+ * member 0's as given, a group's other members' from diff_readings, with
+ * member 0's times.  A global function: the verifier checks it once, not
+ * at every call, and only a hit pays for the call.
+ */
+__noinline int leader__credit_entry(struct bperf_index_entry *entry,
+				    __u64 counter, __u64 enabled, __u64 running)
+{
+	__u32 i, m, cpu = bpf_get_smp_processor_id();
+	struct bperf_reading *sum;
+
+	if (!entry)
+		return 0;
+	for (i = 0; i < BPERF_MAX_ITEMS && i < entry->nr; i++) {
+		struct bperf_item *item = &entry->items[i];
+
+		if (!item__live(item))
+			continue;
+		/* A group's members: rows item->count + m, same times. */
+		bperf_for_each_member(m) {
+			struct bperf_reading *diff;
+			__u32 slot;
+
+			slot = (item->count + m) * nr_cpus + cpu;
+			sum = bpf_map_lookup_elem(&counts, &slot);
+			if (!sum)
+				continue;
+			if (m) {
+				diff = bpf_map_lookup_elem(&diff_readings,
+							   &(__u32){ m });
+				if (!diff)
+					continue;
+				sum->counter += diff->counter;
+			} else {
+				sum->counter += counter;
+			}
+			sum->enabled += enabled;
+			sum->running += running;
+		}
+	}
+	return 0;
+}
+
+/* The index entry of (filter, id), or NULL. */
+static __always_inline struct bperf_index_entry *index__find(__u32 filter,
+							     __u64 id)
+{
+	struct bperf_index_key key = { .filter = filter, .id = id };
+
+	return bpf_map_lookup_elem(&task_index, &key);
+}
+
+/* The hint byte of pid. */
+static __always_inline __u8 *index__hint(__u32 pid)
+{
+	__u32 word = (pid % BPERF_INDEX_HINTS) / 8;
+	__u8 *bytes = bpf_map_lookup_elem(&index_hints, &word);
+
+	return bytes ? &bytes[pid % 8] : NULL;
+}
+
+/* May pid be in the index as a process or a thread? */
+static __always_inline bool index__may_hold(__u32 pid)
+{
+	__u8 *hint = index__hint(pid);
+
+	return hint && *hint;
+}
+
+/* pid is about to enter the index. */
+static __always_inline void index__will_hold(__u32 pid)
+{
+	__u8 *hint = index__hint(pid);
+
+	if (hint)
+		*hint = 1;
+}
+
+/*
+ * Give diff to the followers of the current task: one lookup per filter
+ * in use.  Past sched_process_exit, where perf's own task counters stop
+ * (perf_event_exit_task), a task counts for nobody but in the exit hook's
+ * own run (exit_run): what it runs after that (exit_mm, exit_files,
+ * exit_notify, ... until its last switch, however often it is preempted
+ * on the way) goes to no process or thread follower.
+ */
+static __always_inline void leader__credit(const struct bperf_reading *diff,
+					   struct task_struct *task,
+					   __u32 filters, bool exit_run)
+{
+	struct bperf_index_entry *entry;
+	__u64 cgroup;
+	__u32 i;
+
+	/*
+	 * The task's ids and flags by direct loads from its BTF pointer: on
+	 * this path a helper call would cost more than all the rest.
+	 */
+	if ((filters & BPERF_TASK_FILTERS) &&
+	    (exit_run || !(task->flags & PF_EXITING))) {
+		if ((filters & (1 << BPERF_FILTER_TGID)) &&
+		    index__may_hold(task->tgid)) {
+			entry = index__find(BPERF_FILTER_TGID,
+					    (__u32)task->tgid);
+			if (entry)
+				leader__credit_entry(entry, diff->counter,
+						     diff->enabled,
+						     diff->running);
+		}
+		if ((filters & (1 << BPERF_FILTER_TID)) &&
+		    index__may_hold(task->pid)) {
+			entry = index__find(BPERF_FILTER_TID, (__u32)task->pid);
+			if (entry)
+				leader__credit_entry(entry, diff->counter,
+						     diff->enabled,
+						     diff->running);
+		}
+	}
+	if (!(filters & (1 << BPERF_FILTER_CGROUP)))
+		return;
+	/* The task counts for its cgroup and every ancestor. */
+	for (i = 0; i < BPERF_MAX_CGROUP_LEVELS; i++) {
+		cgroup = bpf_get_current_ancestor_cgroup_id(i);
+		if (!cgroup)
+			break;
+		entry = index__find(BPERF_FILTER_CGROUP, cgroup);
+		if (entry)
+			leader__credit_entry(entry, diff->counter,
+					     diff->enabled, diff->running);
+	}
+}
+
+/* The runqueue clock of the CPU that task runs on, as last updated. */
+static __always_inline __u64 task__rq_clock(struct task_struct *task)
+{
+	if (!bpf_core_field_exists(task->se.cfs_rq->rq))
+		return 0;
+	return BPF_CORE_READ(task, se.cfs_rq, rq, clock);
+}
+
+/*
+ * The runqueue clock now.  Fresh at a switch (the scheduler has just
+ * updated it); otherwise it may be a tick old, so take the event's enabled
+ * time, which runs on the same clock (local_clock), plus the offset
+ * between them measured at a recent switch.  0: not known.
+ */
+static __always_inline __u64 leader__clock_now(struct bperf_cpu_state *cpu,
+					       const struct bperf_reading *now,
+					       struct task_struct *task,
+					       bool at_switch)
+{
+	__u64 clock;
+
+	if (!at_switch)
+		return cpu->clock_base ? cpu->clock_base + now->enabled : 0;
+	/* Measure the offset now and then: it stays put but may drift. */
+	if (cpu->clock_base && ++cpu->clock_age < 64)
+		return 0;
+	clock = task__rq_clock(task);
+	if (clock) {
+		cpu->clock_base = clock - now->enabled;
+		cpu->clock_age = 0;
+	}
+	return clock;
+}
+
+/*
+ * The delta spans a switch that the kernel did not report through
+ * sched_switch (see "Missed switches" at the top of util/bpf_counter.c):
+ * only its tail belongs to the current task.  Keep that tail, the time
+ * since the scheduler last put the task on the CPU (clock -
+ * sched_info.last_arrival, both the runqueue's clock), and the counter in
+ * proportion.  Without those fields the task keeps the whole delta.
+ */
+static __always_inline void leader__trim(struct bperf_reading *diff,
+					 struct task_struct *task, __u64 clock)
+{
+	__u64 ran, arrival;
+
+	if (!bpf_core_field_exists(task->sched_info.last_arrival) || !clock)
+		return;
+	arrival = BPF_CORE_READ(task, sched_info.last_arrival);
+	ran = clock > arrival ? clock - arrival : 0;
+	if (!diff->enabled || ran >= diff->enabled)
+		return;
+	diff->counter = diff->counter / diff->enabled * ran +
+			diff->counter % diff->enabled * ran / diff->enabled;
+	diff->running = diff->running > ran ? ran : diff->running;
+	diff->enabled = ran;
+}
+
+static __always_inline void reading__sub(struct bperf_reading *diff,
+					 const struct bperf_reading *now,
+					 const struct bperf_reading *then)
+{
+	diff->counter = now->counter - then->counter;
+	diff->enabled = now->enabled - then->enabled;
+	diff->running = now->running - then->running;
+}
+
+/*
+ * Member m's state on this CPU: member 0's is cpu, a group's others' in
+ * cpu_state[m] (their attributed and exit readings).
+ */
+static __always_inline struct bperf_cpu_state *
+member__state(struct bperf_cpu_state *cpu, __u32 m)
+{
+	return m ? bpf_map_lookup_elem(&cpu_state, &(__u32){ m }) : cpu;
+}
+
+/* Where member m's attributed reading lives on this CPU. */
+static __always_inline struct bperf_reading *
+member__attributed(struct bperf_cpu_state *cpu, __u32 m)
+{
+	struct bperf_cpu_state *st = member__state(cpu, m);
+
+	return st ? &st->attributed : NULL;
+}
+
+/* Member m's reading of this run: lead for member 0. */
+static __always_inline struct bperf_reading *
+member__reading(struct bperf_reading *lead, __u32 m)
+{
+	return m ? bpf_map_lookup_elem(&prev_readings, &(__u32){ m }) : lead;
+}
+
+/*
+ * The delta of every member since the last attribution on this CPU, for
+ * the task that ran there, into diff_readings (member 0's: diff).  lead
+ * is member 0's reading, whose times every member has.  Returns false
+ * when it must wait: a switch went unreported and the runqueue clock is
+ * not known yet to tell the task's share (the delta then stays for the
+ * next switch, where nothing of it is lost).
+ */
+static __always_inline bool leader__attribute(struct bperf_cpu_state *cpu,
+					      struct bperf_reading *diff,
+					      struct bperf_reading *lead,
+					      __u64 current, __u64 next,
+					      bool at_switch, bool exit_run)
+{
+	struct task_struct *task = (struct task_struct *)current;
+	bool mixed = cpu->task && cpu->task != current;
+	__u64 clock = leader__clock_now(cpu, lead, task, at_switch);
+	bool held = exit_run && cpu->exit_held;
+	__u32 m;
+
+	if (mixed && !clock && at_switch)
+		clock = task__rq_clock(task);
+	/*
+	 * An exit is the task's last attribution: rather than an estimated
+	 * clock, let its next switch (fresh clock) be the exit's run, with
+	 * the readings of the exit hook (exit_at): what the task runs in
+	 * between (exit_mm, ...: milliseconds for a large address space)
+	 * is no one's, as when the exit is given at once.
+	 */
+	if (mixed && (!clock || (exit_run && !at_switch))) {
+		if (exit_run && !cpu->exit_held) {
+			bperf_for_each_member(m) {
+				struct bperf_cpu_state *st;
+				struct bperf_reading *now;
+
+				now = member__reading(lead, m);
+				st = member__state(cpu, m);
+				if (now && st)
+					st->exit_at = *now;
+			}
+			cpu->exit_held = 1;
+		}
+		return false;
+	}
+	/* The task's time ends at the exit hook: so does its clock. */
+	if (held && mixed && clock) {
+		__u64 tail = lead->enabled - cpu->exit_at.enabled;
+
+		clock = clock > tail ? clock - tail : 0;
+	}
+	bperf_for_each_member(m) {
+		struct bperf_reading *now, *out;
+		struct bperf_cpu_state *st;
+
+		now = member__reading(lead, m);
+		st = member__state(cpu, m);
+		out = m ? bpf_map_lookup_elem(&diff_readings, &(__u32){ m }) :
+			  diff;
+		if (!now || !st || !out)
+			continue;
+		reading__sub(out, held ? &st->exit_at : now, &st->attributed);
+		st->attributed = *now;
+		/* The same times for every member: the same share each. */
+		if (mixed)
+			leader__trim(out, task, clock);
+	}
+	cpu->exit_held = 0;
+	cpu->task = next;
+	return true;
+}
+
+/*
+ * Read every member on this CPU into prev_readings, with member 0's
+ * times (one perf_event group: scheduled together, as perf reads a
+ * group).  A single event is read as it always was, by the current CPU.
+ * Returns member 0's reading, or NULL when a read failed.
+ */
+static __always_inline struct bperf_reading *leader__read(bool at_switch)
+{
+	struct bperf_reading *prev, *lead = NULL;
 	struct bpf_perf_event_value now;
-	struct bperf_session *chain;
-	__u32 zero = 0, len, i, *busy;
+	__u32 m, this_cpu = 0;
+	__u64 index;
+
+	if (nr_members > 1)
+		this_cpu = bpf_get_smp_processor_id();
+	bperf_for_each_member(m) {
+		index = m ? (__u64)m * nr_cpus + this_cpu : BPF_F_CURRENT_CPU;
+		if (bpf_perf_event_read_value(&events, index, &now,
+					      sizeof(now)))
+			return NULL;
+		prev = bpf_map_lookup_elem(&prev_readings, &(__u32){ m });
+		if (!prev)
+			return NULL;
+		prev->counter = now.counter;
+		prev->enabled = lead ? lead->enabled : now.enabled;
+		prev->running = lead ? lead->running : now.running;
+		/*
+		 * The kernel counts a context switch right after this
+		 * tracepoint (perf_event_task_sched_out), where perf's task
+		 * counters give it to the task switched out: so do we, by
+		 * counting it now.
+		 */
+		if ((switch_members & (1U << m)) && at_switch)
+			prev->counter++;
+		if (!lead)
+			lead = prev;
+	}
+	return lead;
+}
+
+/*
+ * One run of the leader on this CPU for task, the current one (a BTF
+ * pointer: its fields are plain loads): at a switch (next is the task
+ * switched in) or not (a sync, a hook: the current task goes on).
+ */
+static __always_inline void leader__run(struct task_struct *task, __u64 next,
+					bool at_switch)
+{
+	__u64 current = (__u64)task;
+	struct bperf_reading *lead, *diff, *now, *attributed;
+	struct bperf_cpu_state *cpu;
+	__u32 zero = 0, *busy, filters, m;
+	bool exit_run;
 
 	/* A volatile read: keeps .rodata among the program's maps. */
 	(void)event_key.type;
 	busy = bpf_map_lookup_elem(&chain_busy, &zero);
 	if (!busy || *busy)
-		return 0;
+		return;
 	/* Taken before the read: a nested run must not see a half update. */
 	*busy = 1;
-	if (bpf_perf_event_read_value(&events, BPF_F_CURRENT_CPU, &now,
-				      sizeof(now)))
-		goto out;
-	prev = bpf_map_lookup_elem(&prev_readings, &zero);
+	lead = leader__read(at_switch);
 	diff = bpf_map_lookup_elem(&diff_readings, &zero);
-	chain = bpf_map_lookup_elem(&sessions, &zero);
-	if (!prev || !diff || !chain)
+	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+	if (!lead || !diff || !cpu)
 		goto out;
-	diff->counter = now.counter - prev->counter;
-	diff->enabled = now.enabled - prev->enabled;
-	diff->running = now.running - prev->running;
-	prev->counter = now.counter;
-	prev->enabled = now.enabled;
-	prev->running = now.running;
-
-	len = chain->chain_len;
-	/*
-	 * An empty slot makes the tail call fall through to the next one;
-	 * the last program of the chain clears busy.  Unrolled, every tail
-	 * call has a constant slot, which the JIT turns into a direct jump
-	 * (no retpoline on the hot path).
-	 */
-#pragma unroll
-	for (i = 0; i < BPERF_MAX_FOLLOWERS; i++) {
-		if (i < len)
-			bpf_tail_call(ctx, &followers, i);
+	exit_run = cpu->exiting == current;
+	filters = leader__filters();
+	if (!filters) {
+		/* No follower: nothing to give, only keep track. */
+		bperf_for_each_member(m) {
+			now = member__reading(lead, m);
+			attributed = member__attributed(cpu, m);
+			if (now && attributed)
+				*attributed = *now;
+		}
+		cpu->task = next;
+		cpu->exiting = 0;
+		cpu->exit_held = 0;
+	} else if (leader__attribute(cpu, diff, lead, current, next, at_switch,
+				     exit_run)) {
+		/* Given: an exit that waited for a switch is done too. */
+		cpu->exiting = 0;
+		leader__credit(diff, task, filters, exit_run);
 	}
 out:
 	*busy = 0;
+}
+
+/*
+ * At sched_switch, prev is the current task.  A BTF tracepoint: its task
+ * pointers come as BTF pointers, whose fields the leader reads without
+ * a helper call (each call costs as much as a hash lookup, and more on
+ * CPUs whose return thunks are slow).  Not test-runnable: syncs run the
+ * same code through on_tick.
+ */
+SEC("tp_btf/sched_switch")
+int BPF_PROG(on_switch, bool preempt, struct task_struct *prev,
+	     struct task_struct *next)
+{
+	leader__run(prev, (__u64)next, true);
+	return 0;
+}
+
+/* Is the current task in the index, as a process or a thread? */
+static __always_inline bool leader__counts_current(void)
+{
+	__u32 filters = leader__filters();
+	__u64 id = bpf_get_current_pid_tgid();
+	struct bperf_index_key key = {};
+
+	if (filters & (1 << BPERF_FILTER_TGID)) {
+		key.filter = BPERF_FILTER_TGID;
+		key.id = id >> 32;
+		if (bpf_map_lookup_elem(&task_index, &key))
+			return true;
+	}
+	if (filters & (1 << BPERF_FILTER_TID)) {
+		key.filter = BPERF_FILTER_TID;
+		key.id = (__u32)id;
+		if (bpf_map_lookup_elem(&task_index, &key))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A counted task exits: run the leader once more for it, and mark it, so
+ * that what it runs after this counts for nobody, as perf's task counters
+ * stop at perf_event_exit_task (right after this tracepoint since Linux
+ * 6.16; after exit_mm before that).
+ */
+SEC("raw_tp/sched_process_exit")
+int on_exit(void *ctx)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct bperf_cpu_state *cpu;
+	__u32 zero = 0;
+
+	if (!leader__counts_current())
+		return 0;
+	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+	if (!cpu)
+		return 0;
+	/* Cleared by the run that gives the task its last delta. */
+	cpu->exiting = (__u64)task;
+	leader__run(task, (__u64)task, false);
+	return 0;
+}
+
+/*
+ * A workload execs: run the leader first, so that what it ran before
+ * (perf's own code in the forked child) goes to nobody, then let it join
+ * its follower.  Attached to task_rename, which exec fires from
+ * begin_new_exec right after perf_event_exec, where plain counting starts
+ * (enable_on_exec); sched_process_exec comes only once the new image is
+ * loaded, and the page faults of loading it would go to nobody.
+ */
+SEC("raw_tp/task_rename")
+int on_exec(void *ctx)
+{
+	__u32 pid = bpf_get_current_pid_tgid() >> 32;
+	struct bperf_index_key key = { .filter = BPERF_FILTER_TGID, .id = pid };
+	struct task_struct *task;
+	struct bperf_index_entry *join;
+
+	join = bpf_map_lookup_elem(&exec_joins, &pid);
+	if (!join)
+		return 0;
+	task = bpf_get_current_task_btf();
+	leader__run(task, (__u64)task, false);
+	index__will_hold(pid);
+	bpf_map_update_elem(&task_index, &key, join, BPF_ANY);
+	bpf_map_delete_elem(&exec_joins, &pid);
+	return 0;
+}
+
+/*
+ * Cgroup sessions: a task moved to another cgroup counts for the new one
+ * from the leader's next run, and a busy task may not be switched out for
+ * long, so run the leader on the tick as well.  And the syncs: a session
+ * test-runs this program on a CPU, with BPERF_SYNC for the timer (never
+ * a kernel pointer), to bring that CPU's deltas to the followers.
+ */
+SEC("raw_tp/hrtimer_expire_entry")
+int on_tick(void *ctx)
+{
+	__u64 *args = ctx;
+	struct task_struct *task;
+
+	if (args[0] != BPERF_SYNC &&
+	    !(leader__filters() & (1 << BPERF_FILTER_CGROUP)))
+		return 0;
+	task = bpf_get_current_task_btf();
+	leader__run(task, (__u64)task, false);
+	return 0;
+}
+
+/*
+ * A new process joins the followers of its parent that inherit: a copy of
+ * the parent's entry, where the items of the others count no more (no
+ * follower has generation 0).
+ */
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
+{
+	struct bperf_index_key key = { .filter = BPERF_FILTER_TGID };
+	struct bperf_index_entry *entry, *fresh;
+	struct bperf_cpu_state *cpu;
+	__u32 zero = 0, i;
+
+	if (!(leader__filters() & (1 << BPERF_FILTER_TGID)))
+		return 0;
+	key.id = BPF_CORE_READ(parent, tgid);
+	if (key.id == (__u64)BPF_CORE_READ(child, tgid))
+		return 0; /* a new thread: its process is in already */
+	entry = bpf_map_lookup_elem(&task_index, &key);
+	fresh = bpf_map_lookup_elem(&scratch, &zero);
+	if (!entry || !fresh)
+		return 0;
+	*fresh = *entry;
+	for (i = 0; i < BPERF_MAX_ITEMS; i++) {
+		if (!(fresh->items[i].flags & BPERF_ITEM_INHERIT))
+			fresh->items[i].gen = 0;
+	}
+	key.id = BPF_CORE_READ(child, tgid);
+	index__will_hold(key.id);
+	if (bpf_map_update_elem(&task_index, &key, fresh, BPF_ANY)) {
+		cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+		if (cpu)
+			cpu->lost_tasks++;
+	}
+	return 0;
+}
+
+/*
+ * A process or thread is gone for good once its task is freed: drop it,
+ * so that the index of a long workload does not fill up with dead pids.
+ */
+SEC("tp_btf/sched_process_free")
+int BPF_PROG(on_free, struct task_struct *task)
+{
+	struct bperf_index_key key = { .filter = BPERF_FILTER_TID };
+	__u32 filters = leader__filters();
+
+	key.id = BPF_CORE_READ(task, pid);
+	if (filters & (1 << BPERF_FILTER_TID))
+		bpf_map_delete_elem(&task_index, &key);
+	if ((filters & (1 << BPERF_FILTER_TGID)) &&
+	    key.id == (__u64)BPF_CORE_READ(task, tgid)) {
+		key.filter = BPERF_FILTER_TGID;
+		bpf_map_delete_elem(&task_index, &key);
+	}
 	return 0;
 }

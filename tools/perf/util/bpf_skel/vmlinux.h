@@ -25,9 +25,28 @@ enum {
 	true = 1,
 };
 
+struct rq {
+	u64 clock;
+} __attribute__((preserve_access_index));
+
+struct cfs_rq {
+	struct rq *rq;
+} __attribute__((preserve_access_index));
+
+struct sched_entity {
+	struct cfs_rq *cfs_rq;
+} __attribute__((preserve_access_index));
+
+struct sched_info {
+	unsigned long long last_arrival;
+} __attribute__((preserve_access_index));
+
 struct task_struct {
+	unsigned int flags;
 	int pid;
 	int tgid;
+	struct sched_entity se;
+	struct sched_info sched_info;
 } __attribute__((preserve_access_index));
 
 #endif /* BPERF_VMLINUX_H */
