@@ -3,7 +3,9 @@
  * perf list: the events this machine can count, by kind, in perf's
  * format.  Hardware and cache events are listed only where
  * perf_event_open() accepts them, so a machine without a hardware PMU
- * lists none, as perf does.
+ * lists none, as perf does.  With --raw-dump, only the names, each
+ * followed by a space, for scripts to iterate over (as perf's own
+ * tests do).
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -17,8 +19,10 @@
 
 #include "builtin.h"
 #include "util/debug.h"
-#include "util/parse-events.h"
+#include "util/event-names.h"
 #include "util/pmu.h"
+#include "util/tool-events.h"
+#include "util/tracepoint.h"
 
 enum list_kind {
 	LIST_HW = 1 << 0,
@@ -26,8 +30,13 @@ enum list_kind {
 	LIST_CACHE = 1 << 2,
 	LIST_PMU = 1 << 3,
 	LIST_RAW = 1 << 4,
-	LIST_ALL = LIST_HW | LIST_SW | LIST_CACHE | LIST_PMU | LIST_RAW,
+	LIST_TP = 1 << 5,
+	LIST_ALL = LIST_HW | LIST_SW | LIST_CACHE | LIST_PMU | LIST_RAW |
+		   LIST_TP,
 };
+
+/* --raw-dump: names only, "name " each. */
+static bool raw_dump;
 
 /* One printed line: what to type, and the kind in brackets. */
 struct list_entry {
@@ -41,13 +50,14 @@ struct list_section {
 };
 
 static const char list_usage[] =
-	"\n Usage: perf list [<options>] [hw|sw|cache|pmu|event_glob]\n"
+	"\n Usage: perf list [<options>] [hw|sw|cache|pmu|tracepoint|event_glob]\n"
 	"\n"
 	"    -h, --help            show this help\n"
+	"        --raw-dump        print the event names only, space separated\n"
 	"\n"
 	" Lists the events this machine can count, to be used with\n"
 	" perf stat -e.  A filter word keeps one kind of event (hw, sw,\n"
-	" cache, pmu) or the events whose name matches a glob.\n";
+	" cache, pmu, tracepoint) or the events whose name matches a glob.\n";
 
 static int section__add(struct list_section *section, const char *name,
 			const char *kind)
@@ -77,20 +87,28 @@ static int entry__cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Sort, print and empty the section. */
-static void section__print(struct list_section *section)
+/* Print (sorted unless already in order) and empty the section. */
+static void section__print_sorted(struct list_section *section, bool sort)
 {
-	if (section->nr)
+	if (section->nr && sort)
 		qsort(section->entries, section->nr,
 		      sizeof(section->entries[0]), entry__cmp);
 	for (int i = 0; i < section->nr; i++) {
-		printf("  %-50s [%s]\n", section->entries[i].name,
-		       section->entries[i].kind);
+		if (raw_dump)
+			printf("%s ", section->entries[i].name);
+		else
+			printf("  %-50s [%s]\n", section->entries[i].name,
+			       section->entries[i].kind);
 		free(section->entries[i].name);
 	}
 	free(section->entries);
 	section->entries = NULL;
 	section->nr = 0;
+}
+
+static void section__print(struct list_section *section)
+{
+	section__print_sorted(section, true);
 }
 
 /*
@@ -140,7 +158,7 @@ static int list__symbols(struct list_section *section, __u32 type,
 			continue;
 		if (!event__is_supported(sym->type, sym->config))
 			continue;
-		if (sym->alias)
+		if (sym->alias && !raw_dump)
 			snprintf(name, sizeof(name), "%s OR %s", sym->symbol,
 				 sym->alias);
 		else
@@ -205,8 +223,59 @@ static int list__pmu_events(struct list_section *section, const char *glob)
 	return 0;
 }
 
+/* The tool events, in perf's order (not sorted). */
+static int list__tool_events(struct list_section *section, const char *glob)
+{
+	for (int ev = TOOL_EVENT_NONE + 1; ev < TOOL_EVENT_MAX; ev++) {
+		const char *name = tool_event__name(ev);
+		int err;
+
+		if (!glob__match(glob, name))
+			continue;
+		err = section__add(section, name, "Tool event");
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+struct tp_list {
+	struct list_section *section;
+	const char *glob;
+};
+
+static int list__one_tracepoint(const char *sys, const char *name, __u64 id,
+				void *data)
+{
+	struct tp_list *tl = data;
+	char full[512];
+
+	(void)id;
+	snprintf(full, sizeof(full), "%s:%s", sys, name);
+	if (tl->glob && !glob__match(tl->glob, full) &&
+	    !glob__match(tl->glob, name))
+		return 0;
+	return section__add(tl->section, full, "Tracepoint event");
+}
+
+/*
+ * The tracepoints with an id in tracefs; none
+ * where tracefs is missing or unreadable, as perf lists them.
+ */
+static int list__tracepoints(struct list_section *section, const char *glob)
+{
+	struct tp_list tl = { .section = section, .glob = glob };
+	int err;
+
+	err = tracepoint__for_each("*", "*", true, list__one_tracepoint, &tl);
+
+	return err == -ENOMEM || err > 0 ? err : 0;
+}
+
 static void list__raw(void)
 {
+	if (raw_dump)
+		return;
 	printf("  %-50s [%s]\n", "rNNN", "Raw hardware event descriptor");
 	printf("  %-50s [%s]\n", "cpu/t1=v1[,t2=v2,t3 ...]/modifier",
 	       "Raw hardware event descriptor");
@@ -227,6 +296,9 @@ static int list__print(unsigned int kinds, const char *glob)
 		err = list__symbols(&section, PERF_TYPE_SOFTWARE,
 				    "Software event", glob);
 		section__print(&section);
+		if (!err)
+			err = list__tool_events(&section, glob);
+		section__print_sorted(&section, false);
 	}
 	if (!err && (kinds & LIST_CACHE)) {
 		err = list__hw_cache(&section, glob);
@@ -238,6 +310,11 @@ static int list__print(unsigned int kinds, const char *glob)
 	}
 	if (!err && (kinds & LIST_RAW))
 		list__raw();
+	if (!err && (kinds & LIST_TP)) {
+		err = list__tracepoints(&section, glob);
+		/* sorted by "sys:name", as perf: fib6 before fib */
+		section__print(&section);
+	}
 	return err;
 }
 
@@ -253,8 +330,8 @@ static const struct {
 	{ "hwcache", LIST_CACHE },
 	{ "pmu", LIST_PMU },
 	{ "raw", LIST_RAW },
+	{ "tracepoint", LIST_TP },
 	/* kinds perf has and we do not count: list nothing */
-	{ "tracepoint", 0 },
 	{ "sdt", 0 },
 	{ "metric", 0 },
 	{ "metricgroup", 0 },
@@ -277,6 +354,10 @@ int cmd_list(int argc, const char **argv)
 			fputs(list_usage, stdout);
 			return 0;
 		}
+		if (!strcmp(arg, "--raw-dump")) {
+			raw_dump = true;
+			continue;
+		}
 		/* perf's description options: we have no descriptions */
 		if (!strcmp(arg, "-d") || !strcmp(arg, "--desc") ||
 		    !strcmp(arg, "--no-desc") || !strcmp(arg, "-v") ||
@@ -289,7 +370,8 @@ int cmd_list(int argc, const char **argv)
 	}
 
 	if (first >= argc) {
-		printf("\nList of pre-defined events (to be used in -e or -M):\n\n");
+		if (!raw_dump)
+			printf("\nList of pre-defined events (to be used in -e or -M):\n\n");
 		err = list__print(LIST_ALL, NULL);
 	}
 	for (int i = first; !err && i < argc; i++) {

@@ -10,6 +10,8 @@
 
 int cmd_stat(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
+/* perf script [-i FILE]: the readings of a perf stat record file */
+int cmd_script(int argc, const char **argv);
 /* perf bperf [list] [-j] [--attr-map PATH]: what bperf shares right now */
 int cmd_bperf(int argc, const char **argv);
 

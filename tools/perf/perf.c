@@ -3,14 +3,20 @@
  * perf: run one command, "perf <command> [args]".  Each command gets its
  * own argv, with the command name as argv[0], and returns the exit status.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "util/debug.h"
 
 #ifndef PERF_VERSION
 #define PERF_VERSION "0.0"
+#endif
+#ifndef PERF_BUILD_MANDIR
+#define PERF_BUILD_MANDIR ""
 #endif
 
 struct cmd_struct {
@@ -24,8 +30,9 @@ static int cmd_help(int argc, const char **argv);
 
 static const struct cmd_struct commands[] = {
 	{ "bperf", cmd_bperf, "Show the counters bperf shares right now" },
-	{ "help", cmd_help, "Display this list, or a command's help" },
+	{ "help", cmd_help, "Display this list, or a command's manual page" },
 	{ "list", cmd_list, "List all symbolic event types" },
+	{ "script", cmd_script, "Read perf stat record data and display it" },
 	{ "stat", cmd_stat,
 	  "Run a command and gather performance counter statistics" },
 	{ "version", cmd_version, "Display the version of perf binary" },
@@ -62,30 +69,71 @@ static int cmd_version(int argc, const char **argv)
 	return 0;
 }
 
-/* perf help [COMMAND]: the command list, or COMMAND -h. */
+/*
+ * The manual page PAGE (perf-stat.1, ...) of this binary into path: next
+ * to it once installed (PREFIX/bin/perf -> PREFIX/share/man/man1), else in
+ * the tree it was built in.  -ENOENT when neither has it.
+ */
+static int help__find_page(const char *page, char *path, size_t len)
+{
+	char exe[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int ret;
+
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			ret = snprintf(path, len, "%s/../share/man/man1/%s",
+				       exe, page);
+			if (ret > 0 && (size_t)ret < len && !access(path, R_OK))
+				return 0;
+		}
+	}
+	if (*PERF_BUILD_MANDIR) {
+		ret = snprintf(path, len, "%s/man1/%s", PERF_BUILD_MANDIR,
+			       page);
+		if (ret > 0 && (size_t)ret < len && !access(path, R_OK))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+/*
+ * perf help [COMMAND]: the command list, or COMMAND's manual page through
+ * man(1): this binary's own page where there is one, else whatever man
+ * finds for perf-COMMAND.
+ */
 static int cmd_help(int argc, const char **argv)
 {
 	const struct cmd_struct *cmd;
-	const char *help_argv[3];
+	char name[64], page[80], path[PATH_MAX];
 
 	if (argc < 2) {
 		print_usage(stdout);
 		return 0;
 	}
 	cmd = command__find(argv[1]);
-	if (!cmd || cmd->fn == cmd_help || cmd->fn == cmd_version) {
-		if (!cmd) {
-			pr_error("unknown command '%s'", argv[1]);
-			pr_hint("see 'perf --help'");
-			return 2;
-		}
-		print_usage(stdout);
-		return 0;
+	if (!cmd) {
+		pr_error("unknown command '%s'", argv[1]);
+		pr_hint("see 'perf --help'");
+		return 2;
 	}
-	help_argv[0] = cmd->name;
-	help_argv[1] = "-h";
-	help_argv[2] = NULL;
-	return cmd->fn(2, help_argv);
+	if (cmd->fn == cmd_help || cmd->fn == cmd_version)
+		snprintf(name, sizeof(name), "perf");
+	else
+		snprintf(name, sizeof(name), "perf-%s", cmd->name);
+	snprintf(page, sizeof(page), "%s.1", name);
+	fflush(stdout);
+	if (!help__find_page(page, path, sizeof(path)))
+		execlp("man", "man", "-l", path, (char *)NULL);
+	else
+		execlp("man", "man", "1", name, (char *)NULL);
+	pr_error("cannot show the manual page of '%s': man: %s", cmd->name,
+		 strerror(errno));
+	pr_hint("'perf %s -h' lists the options", cmd->name);
+	return 1;
 }
 
 int main(int argc, const char **argv)

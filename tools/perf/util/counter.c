@@ -1,263 +1,178 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The plain counting backend: one perf_event per CPU (system-wide, -C,
- * cgroups) or per thread (-p, -t, a workload) for this session alone, as
- * perf stat has always counted.  Also counter__strerror(), which words the
- * load errors of every backend.
+ * Counting over an evlist, whatever the backend of each event: load
+ * every event with the backend it asks for (bperf with --use-bpf or :b,
+ * plain otherwise), then enable, disable, read and destroy them all
+ * (perf stat, and the benchmarks through the same calls).  An event the
+ * machine cannot count stays in the list, marked not supported.  Also
+ * counter__strerror(), which words the load errors of every backend.
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #include <linux/perf_event.h>
 
-#include "cgroup.h"
 #include "counter.h"
-#include "cpumap.h"
+#include "debug.h"
+#include "error.h"
 #include "evsel.h"
 #include "target.h"
+#include "tracepoint.h"
 
-struct plain_counter {
-	int ncpus;
-	int nthreads;
-	/* enable_on_exec: the kernel enables at exec, skip the first enable */
-	bool enable_pending_exec;
-	int fds[]; /* [cpu idx * nthreads + thread idx], -1 if not open */
-};
+/* What counter__strerror() words an error into (as perf stat always did). */
+#define COUNTER_MSG_SIZE 512
 
-static int *plain__fd(struct plain_counter *pc, int cpu_idx, int thread_idx)
+/* Prepare one event and load it with its backend. */
+static int evsel__load_counter(struct evsel *evsel, struct evlist *evlist,
+			       struct target *target, bool enable_on_exec,
+			       struct perf_error *err)
 {
-	return &pc->fds[cpu_idx * pc->nthreads + thread_idx];
-}
+	bool task = target__has_task(target) && !target__has_cpu(target);
+	const struct counter_ops *ops;
+	char msg[COUNTER_MSG_SIZE], hint[COUNTER_MSG_SIZE];
+	int ret;
 
-static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
-			       int group_fd, unsigned long flags)
-{
-	return (int)syscall(__NR_perf_event_open, attr, pid, cpu, group_fd,
-			    flags);
-}
+	evsel->cpus = evlist->cpus;
+	evsel->threads = evlist->threads;
+	evsel->evlist = evlist;
+	if (target->use_bpf)
+		evsel->use_bpf = true;
+	if (evsel->tool_event)
+		evsel->use_bpf = false; /* never given to a leader */
+	evsel->attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+				  PERF_FORMAT_TOTAL_TIME_RUNNING;
+	evsel->attr.disabled = 1;
+	evsel->attr.inherit = task && target->inherit;
+	evsel->attr.enable_on_exec = enable_on_exec;
+	if (evsel->tool_event)
+		ops = &tool_counter_ops;
+	else
+		ops = evsel->use_bpf ? &bperf_counter_ops : &plain_counter_ops;
+	evsel->ops = ops;
+	evsel->supported = true;
+	evsel->open_errno = 0;
 
-static bool plain__is_hardware(const struct evsel *evsel)
-{
-	return evsel->attr.type == PERF_TYPE_HARDWARE ||
-	       evsel->attr.type == PERF_TYPE_HW_CACHE ||
-	       evsel->attr.type == PERF_TYPE_RAW;
-}
-
-/* Errors that mean "this machine cannot count this event". */
-static bool plain__unsupported(const struct evsel *evsel, int err)
-{
-	return err == ENOENT || err == EOPNOTSUPP || err == ENODEV ||
-	       (err == EINVAL && plain__is_hardware(evsel));
-}
-
-/* The leader's open fds, when the leader is counted here too. */
-static struct plain_counter *plain__leader(const struct evsel *evsel)
-{
-	const struct evsel *leader = evsel->leader;
-
-	if (!leader || leader == evsel || leader->ops != &plain_counter_ops ||
-	    !leader->supported)
-		return NULL;
-	return leader->priv;
-}
-
-static int plain__destroy(struct evsel *evsel)
-{
-	struct plain_counter *pc = evsel->priv;
-
-	if (!pc || evsel->ops != &plain_counter_ops)
-		return 0;
-	for (int i = 0; i < pc->ncpus * pc->nthreads; i++) {
-		if (pc->fds[i] >= 0)
-			close(pc->fds[i]);
+	ret = ops->load(evsel, target);
+	if (ret == -EAGAIN && ops == &bperf_counter_ops) {
+		/* A group bperf cannot take (it said why): count it plain. */
+		evsel->use_bpf = false;
+		evsel->ops = ops = &plain_counter_ops;
+		ret = ops->load(evsel, target);
 	}
-	free(pc);
-	evsel->priv = NULL;
+	if (ret == -EOPNOTSUPP || ret == -ENOENT) {
+		/* <not supported>: the run goes on without it. */
+		ops->destroy(evsel);
+		evsel->supported = false;
+		if (!evsel->open_errno)
+			evsel->open_errno = -ret;
+		if (verbose) {
+			counter__strerror(evsel, evsel->open_errno, msg,
+					  sizeof(msg), hint, sizeof(hint));
+			pr_debug("%s", msg);
+		}
+	} else if (ret) {
+		counter__strerror(evsel, ret, msg, sizeof(msg), hint,
+				  sizeof(hint));
+		perf_error__set(err, ret, "%s", msg);
+		perf_error__hint(err, "%s", hint);
+		return ret;
+	}
+	if (evsel__alloc_counts(evsel))
+		return perf_error__set(err, -ENOMEM, "%s: %s", evsel->name,
+				       strerror(ENOMEM));
 	return 0;
 }
+
+int evlist__load_counters(struct evlist *evlist, struct target *target,
+			  bool enable_on_exec, struct perf_error *err)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		int ret = evsel__load_counter(evsel, evlist, target,
+					      enable_on_exec, err);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+enum counter_op { COUNTER_ENABLE, COUNTER_DISABLE, COUNTER_READ };
 
 /*
- * As perf does: where the kernel refuses to count kernel mode to this user
- * (perf_event_paranoid 2), count user mode only and say so in the name
- * ("task-clock:u").  Returns true when attr was changed for a retry.
+ * Run one operation on every counting event (only those named name, when
+ * given); stop at the first error.
  */
-static bool plain__fallback_user(struct evsel *evsel,
-				 struct perf_event_attr *attr, int err)
+static int evlist__counters_do(struct evlist *evlist, enum counter_op op,
+			       const char *name, struct perf_error *err)
 {
-	const char *sep;
-	char *name;
+	static const char *const what[] = { "enable", "disable", "read" };
+	struct evsel *evsel;
 
-	if ((err != EACCES && err != EPERM) || attr->exclude_kernel)
-		return false;
-	sep = strchr(evsel->name, '/') || strchr(evsel->name, ':') ? "" : ":";
-	if (asprintf(&name, "%s%su", evsel->name, sep) < 0)
-		return false;
-	free(evsel->name);
-	evsel->name = name;
-	attr->exclude_kernel = evsel->attr.exclude_kernel = 1;
-	attr->exclude_hv = evsel->attr.exclude_hv = 1;
-	return true;
-}
+	evlist__for_each_entry(evlist, evsel) {
+		char msg[COUNTER_MSG_SIZE], hint[COUNTER_MSG_SIZE];
+		int ret;
 
-static int plain__load(struct evsel *evsel, struct target *target)
-{
-	struct plain_counter *pc, *leader = plain__leader(evsel);
-	int ncpus = evsel->cpus->nr, nthreads = evsel->threads->nr;
-	bool member = evsel->leader && evsel->leader != evsel;
-	bool cpu_wide = evsel->threads->map[0] == -1;
-	/* -a --per-thread: threads may exit between listing and opening */
-	bool skip_gone = target && target->per_thread && target->system_wide &&
-			 !target->pid && !target->tid;
-	struct perf_event_attr attr = evsel->attr;
-	unsigned long flags = PERF_FLAG_FD_CLOEXEC;
-	int err = 0;
-
-	if (member && !leader && evsel->leader->ops == &plain_counter_ops) {
-		/* A group cannot be scheduled without its leader. */
-		evsel->open_errno = evsel->leader->open_errno;
-		return evsel->leader->open_errno ? -EOPNOTSUPP : -EINVAL;
-	}
-
-	err = evsel__alloc_counts(evsel);
-	if (err)
-		return err;
-	pc = calloc(1, sizeof(*pc) + (size_t)ncpus * nthreads * sizeof(int));
-	if (!pc)
-		return -ENOMEM;
-	pc->ncpus = ncpus;
-	pc->nthreads = nthreads;
-	for (int i = 0; i < ncpus * nthreads; i++)
-		pc->fds[i] = -1;
-	evsel->priv = pc;
-	evsel->ops = &plain_counter_ops;
-
-	attr.size = sizeof(attr);
-	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
-			   PERF_FORMAT_TOTAL_TIME_RUNNING;
-	if (cpu_wide)
-		attr.inherit = 0;
-	if (leader) {
-		/* Members follow their leader's enable and disable. */
-		attr.disabled = 0;
-		attr.enable_on_exec = 0;
-	} else {
-		attr.disabled = 1;
-	}
-	pc->enable_pending_exec = attr.enable_on_exec;
-	if (evsel->cgrp)
-		flags |= PERF_FLAG_PID_CGROUP;
-
-	for (int c = 0; c < ncpus; c++) {
-		for (int t = 0; t < nthreads; t++) {
-			int cpu = evsel->cpus->map[c];
-			pid_t pid = evsel->threads->map[t];
-			int group_fd = leader ? *plain__fd(leader, c, t) : -1;
-			int fd;
-
-			if (evsel->cgrp)
-				pid = evsel->cgrp->fd;
-			if (leader && group_fd < 0)
-				continue; /* the leader skipped this slot */
-			fd = sys_perf_event_open(&attr, pid, cpu, group_fd,
-						 flags);
-			if (fd < 0 && !c && !t && !cpu_wide &&
-			    plain__fallback_user(evsel, &attr, errno))
-				fd = sys_perf_event_open(&attr, pid, cpu,
-							 group_fd, flags);
-			if (fd < 0 && errno == ESRCH && skip_gone)
-				continue;
-			if (fd < 0) {
-				err = errno;
-				goto out_fail;
-			}
-			*plain__fd(pc, c, t) = fd;
+		if (!evsel->supported || !evsel->ops)
+			continue;
+		if (name && strcmp(evsel->name, name))
+			continue;
+		switch (op) {
+		case COUNTER_ENABLE:
+			ret = evsel->ops->enable(evsel);
+			break;
+		case COUNTER_DISABLE:
+			ret = evsel->ops->disable(evsel);
+			break;
+		case COUNTER_READ:
+		default:
+			ret = evsel->ops->read(evsel);
+			break;
 		}
-	}
-	evsel->open_errno = 0;
-	return 0;
-
-out_fail:
-	evsel->open_errno = err;
-	plain__destroy(evsel);
-	if (plain__unsupported(evsel, err))
-		return -EOPNOTSUPP;
-	return -err;
-}
-
-static int plain__ioctl_all(struct evsel *evsel, unsigned long request)
-{
-	struct plain_counter *pc = evsel->priv;
-
-	if (!pc)
-		return 0;
-	for (int i = 0; i < pc->ncpus * pc->nthreads; i++) {
-		if (pc->fds[i] >= 0 && ioctl(pc->fds[i], request, 0) < 0)
-			return -errno;
+		if (!ret)
+			continue;
+		counter__strerror(evsel, ret, msg, sizeof(msg), hint,
+				  sizeof(hint));
+		perf_error__set(err, ret, "cannot %s %s", what[op], msg);
+		perf_error__hint(err, "%s", hint);
+		return ret;
 	}
 	return 0;
 }
 
-static int plain__enable(struct evsel *evsel)
+int evlist__enable_counters(struct evlist *evlist, struct perf_error *err)
 {
-	struct plain_counter *pc = evsel->priv;
+	return evlist__counters_do(evlist, COUNTER_ENABLE, NULL, err);
+}
 
-	if (pc && pc->enable_pending_exec) {
-		/* The kernel enables it when the workload execs. */
-		pc->enable_pending_exec = false;
-		return 0;
+int evlist__disable_counters(struct evlist *evlist, struct perf_error *err)
+{
+	return evlist__counters_do(evlist, COUNTER_DISABLE, NULL, err);
+}
+
+int evlist__enable_counters_named(struct evlist *evlist, const char *name,
+				  bool enable, struct perf_error *err)
+{
+	return evlist__counters_do(
+		evlist, enable ? COUNTER_ENABLE : COUNTER_DISABLE, name, err);
+}
+
+int evlist__read_counters(struct evlist *evlist, struct perf_error *err)
+{
+	return evlist__counters_do(evlist, COUNTER_READ, NULL, err);
+}
+
+void evlist__destroy_counters(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		if (evsel->ops)
+			evsel->ops->destroy(evsel);
 	}
-	return plain__ioctl_all(evsel, PERF_EVENT_IOC_ENABLE);
 }
-
-static int plain__disable(struct evsel *evsel)
-{
-	return plain__ioctl_all(evsel, PERF_EVENT_IOC_DISABLE);
-}
-
-static int plain__read(struct evsel *evsel)
-{
-	struct plain_counter *pc = evsel->priv;
-
-	if (!pc || !evsel->counts)
-		return 0;
-	for (int c = 0; c < pc->ncpus; c++) {
-		for (int t = 0; t < pc->nthreads; t++) {
-			struct perf_counts_values *v =
-				perf_counts(evsel->counts, c, t);
-			int fd = *plain__fd(pc, c, t);
-			__u64 buf[3];
-			ssize_t n;
-
-			if (fd < 0) {
-				memset(v, 0, sizeof(*v));
-				continue;
-			}
-			n = read(fd, buf, sizeof(buf));
-			if (n < 0)
-				return -errno;
-			if (n != sizeof(buf))
-				return -EIO;
-			v->val = buf[0];
-			v->ena = buf[1];
-			v->run = buf[2];
-		}
-	}
-	return 0;
-}
-
-const struct counter_ops plain_counter_ops = {
-	.name = "plain",
-	.load = plain__load,
-	.enable = plain__enable,
-	.disable = plain__disable,
-	.read = plain__read,
-	.destroy = plain__destroy,
-};
 
 static int perf_event_paranoid(void)
 {
@@ -335,6 +250,19 @@ void counter__strerror(const struct evsel *evsel, int err, char *msg,
 			 "another tool holds the PMU exclusively");
 		break;
 	case EINVAL:
+		if (evsel && evsel->filter) {
+			const char *dir = tracepoint__events_dir();
+
+			snprintf(msg, msglen, "%s: cannot set filter '%s': %s",
+				 name, evsel->filter, strerror(err));
+			snprintf(
+				hint, hintlen,
+				"the fields a filter may test are in %s/%s/format",
+				dir ? dir : "<tracefs>/events", name);
+			if (strchr(hint, ':'))
+				*strrchr(hint, ':') = '/';
+			break;
+		}
 		snprintf(msg, msglen, "%s: %s", name, strerror(err));
 		if (evsel && evsel->cgrp)
 			snprintf(hint, hintlen,

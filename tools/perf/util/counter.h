@@ -13,6 +13,8 @@
  *            (printed as <not supported>, the run goes on); other errors
  *            are fatal and the backend has printed nothing: the caller
  *            prints "perf: error: ..." from counter__strerror().
+ *            -EAGAIN (bperf): it cannot count this event's group and
+ *            said so on stderr; the caller counts the event plain.
  *   enable   start counting (everything before this is excluded)
  *   disable  stop counting (the last partial time slice is included)
  *   read     refresh evsel->counts
@@ -22,7 +24,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct evlist;
 struct evsel;
+struct perf_error;
 struct target;
 
 struct counter_ops {
@@ -40,10 +44,12 @@ struct counter_ops {
 			 size_t msglen, char *hint, size_t hintlen);
 };
 
-/* One perf_event per CPU or per thread for this session (util/counter.c). */
+/* One perf_event per CPU or per thread for this session (counter-plain.c). */
 extern const struct counter_ops plain_counter_ops;
 /* Shared leader/follower BPF counting (util/bpf_counter.c). */
 extern const struct counter_ops bperf_counter_ops;
+/* duration_time, user_time, system_time in user space (tool-events.c). */
+extern const struct counter_ops tool_counter_ops;
 
 /*
  * Turn a load error into "what: why" and at most one hint, like perf's
@@ -51,5 +57,27 @@ extern const struct counter_ops bperf_counter_ops;
  */
 void counter__strerror(const struct evsel *evsel, int err, char *msg,
 		       size_t msglen, char *hint, size_t hintlen);
+
+/*
+ * The same operations over every event of an evlist (util/counter.c),
+ * each returning 0 or the first negative errno with err filled.
+ *
+ * load: every event on evlist->cpus x evlist->threads, disabled, with
+ * the backend it asks for (bperf if target->use_bpf or the event's own
+ * :b, plain otherwise), counting children when the target is a task and
+ * target->inherit; enable_on_exec: the workload's exec enables them.  An
+ * event the machine cannot count is kept, not supported (-v says why).
+ * The others skip unsupported events.  destroy: every event, even after
+ * a failed load.
+ */
+int evlist__load_counters(struct evlist *evlist, struct target *target,
+			  bool enable_on_exec, struct perf_error *err);
+int evlist__enable_counters(struct evlist *evlist, struct perf_error *err);
+int evlist__disable_counters(struct evlist *evlist, struct perf_error *err);
+/* --control "enable NAME": only the events printed as name. */
+int evlist__enable_counters_named(struct evlist *evlist, const char *name,
+				  bool enable, struct perf_error *err);
+int evlist__read_counters(struct evlist *evlist, struct perf_error *err);
+void evlist__destroy_counters(struct evlist *evlist);
 
 #endif /* PERF_UTIL_COUNTER_H */

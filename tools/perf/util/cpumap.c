@@ -325,6 +325,27 @@ static void thread_comm__remember(pid_t tid)
 	nr_thread_comms++;
 }
 
+void thread_map__set_comm(pid_t tid, const char *comm)
+{
+	struct thread_comm *grown;
+	int i;
+
+	for (i = 0; i < nr_thread_comms; i++) {
+		if (thread_comms[i].tid == tid)
+			break;
+	}
+	if (i == nr_thread_comms) {
+		grown = realloc(thread_comms, (i + 1) * sizeof(*thread_comms));
+		if (!grown)
+			return;
+		thread_comms = grown;
+		thread_comms[i].tid = tid;
+		nr_thread_comms++;
+	}
+	snprintf(thread_comms[i].comm, sizeof(thread_comms[i].comm), "%s",
+		 comm);
+}
+
 struct perf_thread_map *thread_map__new_from(const pid_t *tids, int nr)
 {
 	struct perf_thread_map *map;

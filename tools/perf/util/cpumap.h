@@ -55,6 +55,8 @@ struct perf_thread_map *thread_map__new_any(void);
 struct perf_thread_map *thread_map__new_all(void);
 struct perf_thread_map *thread_map__new_from(const pid_t *tids, int nr);
 void thread_map__put(struct perf_thread_map *map);
+/* The command thread_map__comm() names tid with (a recorded file's). */
+void thread_map__set_comm(pid_t tid, const char *comm);
 /* "comm-tid" as --per-thread prints it, into buf. */
 int thread_map__comm(const struct perf_thread_map *map, int idx, char *buf,
 		     size_t size);

@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The tool's messages on stderr: the one error line and its hint, warnings,
+ * and -v debug output, each one line whatever it quotes.
+ */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Events and event lists: an evsel's creation, name and counts buffers,
+ * and the evlist that holds them in command-line order.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +81,7 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->name);
 	free(evsel->pmu_name);
 	free(evsel->unit);
+	free(evsel->filter);
 	if (evsel->cgrp)
 		cgroup__put(evsel->cgrp);
 	perf_counts__delete(evsel->counts);

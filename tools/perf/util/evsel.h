@@ -58,8 +58,13 @@ struct evsel {
 	struct evsel *leader;
 	int nr_members; /* leader only: group size, 1 if alone */
 	bool grouped; /* written inside {...} */
+	bool weak_group; /* :W, split where the group cannot open */
+	/* The evlist it is loaded from (evlist__load_counters). */
+	struct evlist *evlist;
 
 	bool use_bpf; /* counted by bperf: --use-bpf or :b */
+	int tool_event; /* enum tool_event (tool-events.h), 0: a perf event */
+	char *filter; /* --filter of a tracepoint: PERF_EVENT_IOC_SET_FILTER */
 	bool uniquified; /* name already carries the PMU (no-merge) */
 
 	struct cgroup *cgrp; /* -G / --for-each-cgroup, NULL otherwise */

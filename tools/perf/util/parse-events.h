@@ -2,11 +2,17 @@
 #ifndef PERF_UTIL_PARSE_EVENTS_H
 #define PERF_UTIL_PARSE_EVENTS_H
 
+/*
+ * Event strings ("cycles:u,{task-clock,cs},msr/tsc/") into evsels, and
+ * the one error line a string that does not parse gets.
+ */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
 
 struct evlist;
+struct perf_error;
 
 /* Where parsing failed: offset into the string and why. */
 struct parse_events_error {
@@ -30,29 +36,12 @@ void parse_events_error__exit(struct parse_events_error *err);
  */
 void parse_events_error__print(const struct parse_events_error *err,
 			       const char *event);
+/* The same line (and hint) as an error value; returns ret. */
+int parse_events_error__describe(const struct parse_events_error *perr,
+				 const char *event, int ret,
+				 struct perf_error *err);
 
 /* perf stat's default events when no -e is given. */
 int evlist__add_default_events(struct evlist *evlist);
-
-/*
- * The generic events perf knows by name (hardware and software), for
- * perf list: symbol, optional alias ("cs"), type and config.
- */
-struct event_symbol {
-	const char *symbol;
-	const char *alias; /* NULL if none */
-	__u32 type;
-	__u64 config;
-};
-extern const struct event_symbol event_symbols[];
-extern const int nr_event_symbols;
-
-/*
- * perf's name of a hardware cache event ("L1-dcache-loads",
- * "LLC-load-misses") into buf; -EINVAL for combinations perf does not
- * accept (L1-icache-stores).  type/op/result are PERF_COUNT_HW_CACHE_*.
- */
-int parse_events__hw_cache_name(int type, int op, int result, char *buf,
-				size_t size);
 
 #endif /* PERF_UTIL_PARSE_EVENTS_H */

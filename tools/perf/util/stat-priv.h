@@ -106,7 +106,4 @@ void stat__print_shadow_metrics(const struct perf_stat_config *config,
 				const struct aggr_id *id, double uval,
 				struct metric_out *out);
 
-/* Reset the "print the interval header every 25 lines" state. */
-void stat_display__reset(void);
-
 #endif /* PERF_UTIL_STAT_PRIV_H */

@@ -180,22 +180,151 @@ static double stat__convert_unit(double value, char *unit)
 	return value;
 }
 
-/* "x of all y": a percentage of a related event, when it is counted. */
-static void stat__print_ratio(const struct perf_stat_config *config,
-			      const struct evlist *evlist,
-			      const struct evsel *evsel,
-			      const struct aggr_id *id, double uval,
-			      enum stat_kind base, const char *fmt,
-			      const char *unit, struct metric_out *out)
+/* One event's metrics in one unit: what every metric below needs. */
+struct shadow {
+	const struct perf_stat_config *config;
+	const struct evlist *evlist;
+	const struct evsel *evsel;
+	const struct aggr_id *id; /* NULL: column headers only */
+	double uval; /* the event's scaled value */
+	struct metric_out *out;
+};
+
+/* How many events of a kind relate to this one; their average in *avg. */
+static int shadow__related(const struct shadow *sh, enum stat_kind kind,
+			   const struct aggr_id *id, double *avg)
 {
+	return stat__related(sh->config, sh->evlist, sh->evsel, kind, id, avg);
+}
+
+/* "x of all y": a miss event as a share of the event it is a miss of. */
+static const struct shadow_ratio {
+	enum stat_kind kind, base;
+	const char *fmt, *unit;
+} shadow_ratios[] = {
+	{ KIND_BRANCH_MISSES, KIND_BRANCHES, "%7.2f%%", "of all branches" },
+	{ KIND_L1_DCACHE_MISSES, KIND_L1_DCACHE, "%7.2f%%",
+	  "of all L1-dcache accesses" },
+	{ KIND_L1_ICACHE_MISSES, KIND_L1_ICACHE, "%7.2f%%",
+	  "of all L1-icache accesses" },
+	{ KIND_DTLB_MISSES, KIND_DTLB, "%7.2f%%",
+	  "of all dTLB cache accesses" },
+	{ KIND_ITLB_MISSES, KIND_ITLB, "%7.2f%%",
+	  "of all iTLB cache accesses" },
+	{ KIND_LL_CACHE_MISSES, KIND_LL_CACHE, "%7.2f%%",
+	  "of all LL-cache accesses" },
+	{ KIND_CACHE_MISSES, KIND_CACHEREFS, "%8.3f %%", "of all cache refs" },
+};
+
+/* The percentage, when the base event is counted. */
+static void shadow__ratio(const struct shadow *sh,
+			  const struct shadow_ratio *ratio)
+{
+	struct metric_out *out = sh->out;
 	double total;
 
-	if (out->blank ||
-	    !stat__related(config, evlist, evsel, base, id, &total)) {
+	if (out->blank || !shadow__related(sh, ratio->base, sh->id, &total)) {
+		out->print_metric(out, NULL, ratio->unit, 0);
+		return;
+	}
+	out->print_metric(out, ratio->fmt, ratio->unit,
+			  total ? sh->uval / total * 100.0 : 0);
+}
+
+/* instructions: insn per cycle, then stalled cycles per insn. */
+static void shadow__instructions(const struct shadow *sh)
+{
+	struct metric_out *out = sh->out;
+	double total, total2;
+	int n, n2;
+
+	n = shadow__related(sh, KIND_CYCLES, sh->id, &total);
+	if (!out->blank && n && total)
+		out->print_metric(out, "%7.2f ", "insn per cycle",
+				  sh->uval / total);
+	else
+		out->print_metric(out, NULL, "insn per cycle", 0);
+
+	n = shadow__related(sh, KIND_STALLED_FRONT, sh->id, &total);
+	n2 = shadow__related(sh, KIND_STALLED_BACK, sh->id, &total2);
+	if (total2 > total)
+		total = total2;
+	if (!out->blank && (n || n2) && total && sh->uval) {
+		out->new_line(out);
+		out->print_metric(out, "%7.2f ", "stalled cycles per insn",
+				  total / sh->uval);
+	} else if (out->force_columns &&
+		   (shadow__related(sh, KIND_STALLED_FRONT, NULL, &total) ||
+		    shadow__related(sh, KIND_STALLED_BACK, NULL, &total))) {
+		/* --metric-only keeps its columns in place. */
+		out->new_line(out);
+		out->print_metric(out, NULL, "stalled cycles per insn", 0);
+	}
+}
+
+/* stalled-cycles-*: the share of cycles idle. */
+static void shadow__stalled(const struct shadow *sh, enum stat_kind kind)
+{
+	const char *unit = kind == KIND_STALLED_FRONT ? "frontend cycles idle" :
+							"backend cycles idle";
+	struct metric_out *out = sh->out;
+	double total;
+
+	if (out->blank) {
 		out->print_metric(out, NULL, unit, 0);
 		return;
 	}
-	out->print_metric(out, fmt, unit, total ? uval / total * 100.0 : 0);
+	shadow__related(sh, KIND_CYCLES, sh->id, &total);
+	out->print_metric(out, "%7.2f%%", unit,
+			  total ? sh->uval / total * 100.0 : 0);
+}
+
+/* cycles: GHz over the clock events' time. */
+static void shadow__cycles(const struct shadow *sh)
+{
+	struct metric_out *out = sh->out;
+	double total;
+
+	shadow__related(sh, KIND_NSECS, sh->id, &total);
+	if (!out->blank && total)
+		out->print_metric(out, "%8.3f", "GHz", sh->uval / total);
+	else
+		out->print_metric(out, NULL, "GHz", 0);
+}
+
+/* task-clock, cpu-clock: CPUs utilized over the wall time. */
+static void shadow__clock(const struct shadow *sh)
+{
+	double walltime = stat__walltime_ns(sh->config);
+	struct metric_out *out = sh->out;
+
+	if (!out->blank && walltime && sh->evsel->scale)
+		out->print_metric(out, "%8.3f", "CPUs utilized",
+				  sh->uval / (walltime * sh->evsel->scale));
+	else
+		out->print_metric(out, NULL, "CPUs utilized", 0);
+}
+
+/* Any other event: a rate per second of clock time, if a clock counts. */
+static void shadow__rate(const struct shadow *sh)
+{
+	struct metric_out *out = sh->out;
+	char prefix = ' ', unit[16] = "/sec";
+	double total, ratio = 0;
+
+	if (!shadow__related(sh, KIND_NSECS, sh->id, &total)) {
+		out->print_metric(out, NULL, NULL, 0);
+		return;
+	}
+	if (out->blank) {
+		out->print_metric(out, NULL, unit, 0);
+		return;
+	}
+	if (total)
+		ratio = stat__convert_unit(1e9 * sh->uval / total, &prefix);
+	if (prefix != ' ')
+		snprintf(unit, sizeof(unit), "%c/sec", prefix);
+	out->print_metric(out, "%8.3f", unit, ratio);
 }
 
 void stat__print_shadow_metrics(const struct perf_stat_config *config,
@@ -204,132 +333,39 @@ void stat__print_shadow_metrics(const struct perf_stat_config *config,
 				const struct aggr_id *id, double uval,
 				struct metric_out *out)
 {
+	const struct shadow sh = {
+		.config = config,
+		.evlist = evlist,
+		.evsel = evsel,
+		.id = id,
+		.uval = uval,
+		.out = out,
+	};
 	enum stat_kind kind = evsel__stat_kind(evsel);
-	double total, total2, walltime;
-	int n, n2;
 
+	for (size_t i = 0; i < sizeof(shadow_ratios) / sizeof(shadow_ratios[0]);
+	     i++) {
+		if (shadow_ratios[i].kind == kind) {
+			shadow__ratio(&sh, &shadow_ratios[i]);
+			return;
+		}
+	}
 	switch (kind) {
 	case KIND_INSTRUCTIONS:
-		n = stat__related(config, evlist, evsel, KIND_CYCLES, id,
-				  &total);
-		if (!out->blank && n && total)
-			out->print_metric(out, "%7.2f ", "insn per cycle",
-					  uval / total);
-		else
-			out->print_metric(out, NULL, "insn per cycle", 0);
-
-		n = stat__related(config, evlist, evsel, KIND_STALLED_FRONT, id,
-				  &total);
-		n2 = stat__related(config, evlist, evsel, KIND_STALLED_BACK, id,
-				   &total2);
-		if (total2 > total)
-			total = total2;
-		if (!out->blank && (n || n2) && total && uval) {
-			out->new_line(out);
-			out->print_metric(out, "%7.2f ",
-					  "stalled cycles per insn",
-					  total / uval);
-		} else if (out->force_columns &&
-			   (stat__related(config, evlist, evsel,
-					  KIND_STALLED_FRONT, NULL, &total) ||
-			    stat__related(config, evlist, evsel,
-					  KIND_STALLED_BACK, NULL, &total))) {
-			/* --metric-only keeps its columns in place. */
-			out->new_line(out);
-			out->print_metric(out, NULL, "stalled cycles per insn",
-					  0);
-		}
-		return;
-	case KIND_BRANCH_MISSES:
-		stat__print_ratio(config, evlist, evsel, id, uval,
-				  KIND_BRANCHES, "%7.2f%%", "of all branches",
-				  out);
-		return;
-	case KIND_L1_DCACHE_MISSES:
-		stat__print_ratio(config, evlist, evsel, id, uval,
-				  KIND_L1_DCACHE, "%7.2f%%",
-				  "of all L1-dcache accesses", out);
-		return;
-	case KIND_L1_ICACHE_MISSES:
-		stat__print_ratio(config, evlist, evsel, id, uval,
-				  KIND_L1_ICACHE, "%7.2f%%",
-				  "of all L1-icache accesses", out);
-		return;
-	case KIND_DTLB_MISSES:
-		stat__print_ratio(config, evlist, evsel, id, uval, KIND_DTLB,
-				  "%7.2f%%", "of all dTLB cache accesses", out);
-		return;
-	case KIND_ITLB_MISSES:
-		stat__print_ratio(config, evlist, evsel, id, uval, KIND_ITLB,
-				  "%7.2f%%", "of all iTLB cache accesses", out);
-		return;
-	case KIND_LL_CACHE_MISSES:
-		stat__print_ratio(config, evlist, evsel, id, uval,
-				  KIND_LL_CACHE, "%7.2f%%",
-				  "of all LL-cache accesses", out);
-		return;
-	case KIND_CACHE_MISSES:
-		stat__print_ratio(config, evlist, evsel, id, uval,
-				  KIND_CACHEREFS, "%8.3f %%",
-				  "of all cache refs", out);
-		return;
+		shadow__instructions(&sh);
+		break;
 	case KIND_STALLED_FRONT:
-	case KIND_STALLED_BACK: {
-		const char *unit = kind == KIND_STALLED_FRONT ?
-					   "frontend cycles idle" :
-					   "backend cycles idle";
-
-		if (out->blank) {
-			out->print_metric(out, NULL, unit, 0);
-			return;
-		}
-		stat__related(config, evlist, evsel, KIND_CYCLES, id, &total);
-		out->print_metric(out, "%7.2f%%", unit,
-				  total ? uval / total * 100.0 : 0);
-		return;
-	}
+	case KIND_STALLED_BACK:
+		shadow__stalled(&sh, kind);
+		break;
 	case KIND_CYCLES:
-		stat__related(config, evlist, evsel, KIND_NSECS, id, &total);
-		if (!out->blank && total)
-			out->print_metric(out, "%8.3f", "GHz", uval / total);
-		else
-			out->print_metric(out, NULL, "GHz", 0);
-		return;
+		shadow__cycles(&sh);
+		break;
 	case KIND_NSECS:
-		walltime = stat__walltime_ns(config);
-		if (!out->blank && walltime && evsel->scale)
-			out->print_metric(out, "%8.3f", "CPUs utilized",
-					  uval / (walltime * evsel->scale));
-		else
-			out->print_metric(out, NULL, "CPUs utilized", 0);
-		return;
-	case KIND_OTHER:
-	case KIND_BRANCHES:
-	case KIND_CACHEREFS:
-	case KIND_L1_DCACHE:
-	case KIND_L1_ICACHE:
-	case KIND_LL_CACHE:
-	case KIND_DTLB:
-	case KIND_ITLB:
+		shadow__clock(&sh);
+		break;
 	default:
+		shadow__rate(&sh);
 		break;
 	}
-
-	/* Any other event: a rate per second of clock time. */
-	if (stat__related(config, evlist, evsel, KIND_NSECS, id, &total)) {
-		char prefix = ' ', unit[16] = "/sec";
-		double ratio = 0;
-
-		if (out->blank) {
-			out->print_metric(out, NULL, unit, 0);
-			return;
-		}
-		if (total)
-			ratio = stat__convert_unit(1e9 * uval / total, &prefix);
-		if (prefix != ' ')
-			snprintf(unit, sizeof(unit), "%c/sec", prefix);
-		out->print_metric(out, "%8.3f", unit, ratio);
-		return;
-	}
-	out->print_metric(out, NULL, NULL, 0);
 }

@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,6 +163,77 @@ static int stat_unit__cmp(const void *a, const void *b)
 	return aggr_id__cmp(&ua->id, &ub->id);
 }
 
+/* The unit id of every [cpu idx][thread idx] entry of the maps. */
+static void evsel_stat__entry_ids(const struct perf_stat_config *config,
+				  const struct evsel_stat *es,
+				  struct aggr_id *entry_id)
+{
+	const struct perf_cpu_map *cpus = es->cpus;
+	const struct perf_thread_map *threads = es->threads;
+
+	for (int ci = 0; ci < es->ncpus; ci++) {
+		int cpu = cpus && cpus->nr > 0 ? cpus->map[ci] : -1;
+		struct aggr_id cpu_id;
+
+		aggr_id__from_cpu(es->mode, config->cache_level, cpu, &cpu_id);
+		for (int ti = 0; ti < es->nthreads; ti++) {
+			struct aggr_id *id = &entry_id[ci * es->nthreads + ti];
+
+			*id = cpu_id;
+			if (es->mode == AGGR_THREAD) {
+				id->thread_idx = ti;
+				id->tid = threads && threads->nr > 0 ?
+						  threads->map[ti] :
+						  -1;
+			}
+		}
+	}
+}
+
+static int evsel_stat__unit_of(const struct evsel_stat *es,
+			       const struct aggr_id *id)
+{
+	int u;
+
+	for (u = 0; u < es->nr_units; u++)
+		if (aggr_id__equal(&es->units[u].id, id))
+			break;
+	return u;
+}
+
+/* Distinct ids, sorted: the units, in the order they print in. */
+static void evsel_stat__add_units(struct evsel_stat *es,
+				  const struct aggr_id *entry_id)
+{
+	for (int e = 0; e < es->ncpus * es->nthreads; e++) {
+		if (evsel_stat__unit_of(es, &entry_id[e]) == es->nr_units)
+			es->units[es->nr_units++].id = entry_id[e];
+	}
+	qsort(es->units, es->nr_units, sizeof(*es->units), stat_unit__cmp);
+}
+
+/* Which unit each entry folds into, and how many CPUs each unit has. */
+static void evsel_stat__map_entries(struct evsel_stat *es,
+				    const struct aggr_id *entry_id)
+{
+	for (int ci = 0; ci < es->ncpus; ci++) {
+		int last_unit = -1;
+
+		for (int ti = 0; ti < es->nthreads; ti++) {
+			int e = ci * es->nthreads + ti;
+			int u = evsel_stat__unit_of(es, &entry_id[e]);
+
+			es->unit_of[e] = u;
+			/* A CPU counts once per unit, whatever its threads. */
+			if (u != last_unit)
+				es->units[u].nr_cpus++;
+			last_unit = u;
+		}
+	}
+	for (int u = 0; u < es->nr_units; u++)
+		es->units[u].nr = es->units[u].nr_cpus;
+}
+
 /* Build the units of one evsel from its CPU and thread maps. */
 static int evsel_stat__build(const struct perf_stat_config *config,
 			     struct evsel *evsel, struct evsel_stat *es)
@@ -170,12 +242,11 @@ static int evsel_stat__build(const struct perf_stat_config *config,
 	const struct perf_thread_map *threads = evsel->threads;
 	int ncpus = cpus && cpus->nr > 0 ? cpus->nr : 1;
 	int nthreads = threads && threads->nr > 0 ? threads->nr : 1;
-	enum aggr_mode mode = config->aggr_mode;
 	struct aggr_id *entry_id;
 	int err = -ENOMEM;
 
 	evsel_stat__release(es);
-	es->mode = mode;
+	es->mode = config->aggr_mode;
 	es->cache_level = config->cache_level;
 	es->cpus = cpus;
 	es->threads = threads;
@@ -187,56 +258,9 @@ static int evsel_stat__build(const struct perf_stat_config *config,
 	es->units = calloc((size_t)ncpus * nthreads, sizeof(*es->units));
 	if (!entry_id || !es->unit_of || !es->units)
 		goto out;
-
-	for (int ci = 0; ci < ncpus; ci++) {
-		int cpu = cpus && cpus->nr > 0 ? cpus->map[ci] : -1;
-		struct aggr_id cpu_id;
-
-		aggr_id__from_cpu(mode, config->cache_level, cpu, &cpu_id);
-		for (int ti = 0; ti < nthreads; ti++) {
-			struct aggr_id *id = &entry_id[ci * nthreads + ti];
-
-			*id = cpu_id;
-			if (mode == AGGR_THREAD) {
-				id->thread_idx = ti;
-				id->tid = threads && threads->nr > 0 ?
-						  threads->map[ti] :
-						  -1;
-			}
-		}
-	}
-
-	/* Distinct ids, sorted: the order units print in. */
-	for (int e = 0; e < ncpus * nthreads; e++) {
-		int u;
-
-		for (u = 0; u < es->nr_units; u++)
-			if (aggr_id__equal(&es->units[u].id, &entry_id[e]))
-				break;
-		if (u == es->nr_units)
-			es->units[es->nr_units++].id = entry_id[e];
-	}
-	qsort(es->units, es->nr_units, sizeof(*es->units), stat_unit__cmp);
-
-	for (int ci = 0; ci < ncpus; ci++) {
-		int last_unit = -1;
-
-		for (int ti = 0; ti < nthreads; ti++) {
-			int e = ci * nthreads + ti, u;
-
-			for (u = 0; u < es->nr_units; u++)
-				if (aggr_id__equal(&es->units[u].id,
-						   &entry_id[e]))
-					break;
-			es->unit_of[e] = u;
-			/* A CPU counts once per unit, whatever its threads. */
-			if (u != last_unit)
-				es->units[u].nr_cpus++;
-			last_unit = u;
-		}
-	}
-	for (int u = 0; u < es->nr_units; u++)
-		es->units[u].nr = es->units[u].nr_cpus;
+	evsel_stat__entry_ids(config, es, entry_id);
+	evsel_stat__add_units(es, entry_id);
+	evsel_stat__map_entries(es, entry_id);
 	err = 0;
 out:
 	free(entry_id);
@@ -285,7 +309,7 @@ int evlist__alloc_stats(struct perf_stat_config *config, struct evlist *evlist)
 {
 	struct evsel *evsel;
 
-	stat_display__reset();
+	config->interval_lines = 0;
 	evlist__for_each_entry(evlist, evsel) {
 		int err = evsel__prepare_stats(config, evsel);
 
@@ -347,9 +371,13 @@ static bool stat__scale(const struct perf_stat_config *config,
 		count->val = 0;
 		return false;
 	}
-	if (count->run < count->ena)
-		count->val =
-			(__u64)((double)count->val * count->ena / count->run);
+	if (count->run < count->ena) {
+		double scaled = (double)count->val * count->ena / count->run;
+
+		/* Past 2^64 only from a damaged perf.data file: saturate. */
+		count->val = scaled < 18446744073709551616.0 ? (__u64)scaled :
+							       UINT64_MAX;
+	}
 	return true;
 }
 
@@ -372,29 +400,114 @@ static struct perf_counts_values stat__delta(struct perf_counts_values now,
 	return delta;
 }
 
+/* -I: the readings of the previous interval, shaped like the counts. */
+static int evsel__prepare_prev_counts(struct evsel *evsel)
+{
+	const struct perf_counts *counts = evsel->counts;
+
+	if (evsel->prev_counts && evsel->prev_counts->ncpus == counts->ncpus &&
+	    evsel->prev_counts->nthreads == counts->nthreads)
+		return 0;
+	perf_counts__delete(evsel->prev_counts);
+	evsel->prev_counts = perf_counts__new(counts->ncpus, counts->nthreads);
+	return evsel->prev_counts ? 0 : -ENOMEM;
+}
+
+/* Fold one entry's scaled reading into its unit (not AGGR_GLOBAL). */
+static void stat_unit__add(const struct perf_stat_config *config,
+			   const struct evsel_stat *es, struct stat_unit *unit,
+			   struct perf_counts_values now, bool first_of_cpu)
+{
+	if (unit->bad)
+		return;
+	if (first_of_cpu)
+		unit->nr++;
+	if (!stat__scale(config, &now) || now.ena == 0) {
+		/*
+		 * Like perf: in a CPU aggregate one CPU that did not count
+		 * spoils the whole unit, so that intervals stay consistent.
+		 */
+		if (es->mode != AGGR_THREAD &&
+		    (es->mode != AGGR_NONE || es->nthreads == 1)) {
+			unit->bad = true;
+			unit->count = 0;
+			unit->ena = unit->run = 0;
+			return;
+		}
+	}
+	unit->count += (double)now.val;
+	unit->ena += now.ena;
+	unit->run += now.run;
+}
+
+/* AGGR_GLOBAL: the raw sums, scaled once, as perf does. */
+static void evsel_stat__set_global(const struct perf_stat_config *config,
+				   struct evsel_stat *es,
+				   struct perf_counts_values sum)
+{
+	struct stat_unit *unit = &es->units[0];
+
+	unit->bad = !stat__scale(config, &sum);
+	unit->count = (double)sum.val;
+	unit->ena = sum.ena;
+	unit->run = sum.run;
+	unit->nr = unit->nr_cpus;
+}
+
+/* Every entry of this run or interval, folded into the units. */
+static void evsel__fold_counts(const struct perf_stat_config *config,
+			       struct evsel *evsel)
+{
+	const struct perf_counts *counts = evsel->counts;
+	struct perf_counts_values sum = { 0 };
+	struct evsel_stat *es = evsel->stats;
+
+	for (int ci = 0; ci < es->ncpus; ci++) {
+		int last_unit = -1;
+
+		for (int ti = 0; ti < es->nthreads; ti++) {
+			struct perf_counts_values now = { 0 }, *prev = NULL;
+			int u = es->unit_of[ci * es->nthreads + ti];
+			bool first_of_cpu = u != last_unit;
+
+			last_unit = u;
+			if (counts && ci < counts->ncpus &&
+			    ti < counts->nthreads) {
+				now = *perf_counts(evsel->counts, ci, ti);
+				if (config->interval)
+					prev = perf_counts(evsel->prev_counts,
+							   ci, ti);
+			}
+			now = stat__delta(now, prev);
+			if (es->mode != AGGR_GLOBAL) {
+				stat_unit__add(config, es, &es->units[u], now,
+					       first_of_cpu);
+				continue;
+			}
+			sum.val += now.val;
+			sum.ena += now.ena;
+			sum.run += now.run;
+		}
+	}
+	if (es->mode == AGGR_GLOBAL && es->nr_units)
+		evsel_stat__set_global(config, es, sum);
+}
+
 static int evsel__process_counts(struct perf_stat_config *config,
 				 struct evsel *evsel)
 {
-	struct perf_counts *counts = evsel->counts;
-	struct perf_counts_values sum = { 0 };
-	struct evsel_stat *es;
 	bool interval = config->interval != 0;
+	struct evsel_stat *es;
 	int err;
 
 	err = evsel__prepare_stats(config, evsel);
 	if (err)
 		return err;
 	es = evsel->stats;
-
-	if (interval && counts &&
-	    (!evsel->prev_counts ||
-	     evsel->prev_counts->ncpus != counts->ncpus ||
-	     evsel->prev_counts->nthreads != counts->nthreads)) {
-		perf_counts__delete(evsel->prev_counts);
-		evsel->prev_counts =
-			perf_counts__new(counts->ncpus, counts->nthreads);
-		if (!evsel->prev_counts)
-			return -ENOMEM;
+	if (interval && evsel->counts) {
+		err = evsel__prepare_prev_counts(evsel);
+		if (err)
+			return err;
 	}
 
 	for (int u = 0; u < es->nr_units; u++) {
@@ -405,69 +518,7 @@ static int evsel__process_counts(struct perf_stat_config *config,
 		unit->bad = false;
 		unit->nr = 0;
 	}
-
-	for (int ci = 0; ci < es->ncpus; ci++) {
-		int last_unit = -1;
-
-		for (int ti = 0; ti < es->nthreads; ti++) {
-			struct perf_counts_values now = { 0 }, *prev = NULL;
-			struct stat_unit *unit;
-			int u = es->unit_of[ci * es->nthreads + ti];
-			bool first_of_cpu = u != last_unit;
-
-			last_unit = u;
-			if (counts && ci < counts->ncpus &&
-			    ti < counts->nthreads) {
-				now = *perf_counts(counts, ci, ti);
-				if (interval)
-					prev = perf_counts(evsel->prev_counts,
-							   ci, ti);
-			}
-			now = stat__delta(now, prev);
-
-			if (es->mode == AGGR_GLOBAL) {
-				sum.val += now.val;
-				sum.ena += now.ena;
-				sum.run += now.run;
-				continue;
-			}
-
-			unit = &es->units[u];
-			if (unit->bad)
-				continue;
-			if (first_of_cpu)
-				unit->nr++;
-			if (!stat__scale(config, &now) || now.ena == 0) {
-				/*
-				 * Like perf: in a CPU aggregate one CPU that
-				 * did not count spoils the whole unit, so
-				 * that intervals stay consistent.
-				 */
-				if (es->mode != AGGR_THREAD &&
-				    (es->mode != AGGR_NONE ||
-				     es->nthreads == 1)) {
-					unit->bad = true;
-					unit->count = 0;
-					unit->ena = unit->run = 0;
-					continue;
-				}
-			}
-			unit->count += (double)now.val;
-			unit->ena += now.ena;
-			unit->run += now.run;
-		}
-	}
-
-	if (es->mode == AGGR_GLOBAL && es->nr_units) {
-		struct stat_unit *unit = &es->units[0];
-
-		unit->bad = !stat__scale(config, &sum);
-		unit->count = (double)sum.val;
-		unit->ena = sum.ena;
-		unit->run = sum.run;
-		unit->nr = unit->nr_cpus;
-	}
-
+	evsel__fold_counts(config, evsel);
 	for (int u = 0; u < es->nr_units; u++) {
 		struct stat_unit *unit = &es->units[u];
 

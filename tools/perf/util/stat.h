@@ -54,6 +54,11 @@ struct perf_stat_config {
 	unsigned int interval; /* -I MS, 0 if off */
 	unsigned int interval_count; /* --interval-count */
 	bool interval_clear; /* --interval-clear */
+	bool summary; /* --summary: the whole run's totals after -I */
+	bool no_csv_summary; /* --no-csv-summary: no "summary" CSV column */
+	bool summary_line; /* printing the --summary now */
+	bool walltime_run_table; /* --table: every run's elapsed time */
+	double *walltime_run; /* [run_count] ns, with --table */
 	int run_count; /* -r N (1 default) */
 	int run_idx; /* which run is being processed */
 	FILE *output; /* stderr (as perf), or -o FILE */
@@ -64,11 +69,18 @@ struct perf_stat_config {
 	double ru_utime_s, ru_stime_s; /* children's rusage (workload) */
 	struct stats ru_utime_stats, ru_stime_stats;
 	const struct target *target;
+	bool no_rusage; /* perf stat report: no user and sys times to print */
 	int argc; /* workload command, for the header */
 	const char **argv;
+
+	/* Printer state: -I lines since the column header (every 25). */
+	int interval_lines;
 };
 
-/* Allocate evsel->stats for every evsel of the list. */
+/*
+ * Allocate evsel->stats for every evsel of the list; the next -I output
+ * starts with its column header.
+ */
 int evlist__alloc_stats(struct perf_stat_config *config, struct evlist *evlist);
 void evlist__free_stats(struct evlist *evlist);
 /* Forget -r accumulation (start of a new repeat series). */

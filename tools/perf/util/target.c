@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Which combinations of -a, -C, -p, -t, -G, --per-thread and a workload make sense. */
+/*
+ * What is counted: which combinations of -a, -C, -p, -t, -G, --per-thread
+ * and a workload make sense, and the CPU and thread maps they count on.
+ */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "cpumap.h"
+#include "error.h"
 #include "target.h"
 
 int target__validate(const struct target *t, bool has_workload, char *err,
@@ -27,4 +33,113 @@ int target__validate(const struct target *t, bool has_workload, char *err,
 	if (err && errlen)
 		snprintf(err, errlen, "%s", why);
 	return -EINVAL;
+}
+
+/* A runtime failure's errno, never taken for a usage error (-EINVAL). */
+static int target__runtime_error(int errnum)
+{
+	return errnum && errnum != EINVAL ? -errnum : -EIO;
+}
+
+/* -p or -t: the threads of the listed tasks, on any CPU. */
+static int target__task_maps(const struct target *t,
+			     struct perf_thread_map **threads,
+			     struct perf_error *err)
+{
+	char why[256] = "";
+	int ret;
+
+	if (t->tid)
+		ret = thread_map__parse_tids(t->tid, threads, why, sizeof(why));
+	else
+		ret = thread_map__parse_pids(t->pid, threads, why, sizeof(why));
+	if (ret == -EINVAL)
+		return perf_error__set(err, -EINVAL, "bad %s list '%s': %s",
+				       t->tid ? "thread" : "pid",
+				       t->tid ? t->tid : t->pid, why);
+	if (ret == -ESRCH)
+		return perf_error__set(err, -ESRCH, "%s", why);
+	return ret ? -ENOMEM : 0;
+}
+
+/* -a or -C: the CPUs, counted whatever runs on them. */
+static int target__cpu_maps(const struct target *t, struct perf_cpu_map **cpus,
+			    struct perf_error *err)
+{
+	char why[256] = "";
+	int ret;
+
+	if (!t->cpu_list) {
+		*cpus = cpu_map__new_online();
+		if (!*cpus)
+			return perf_error__set(
+				err, target__runtime_error(errno),
+				"cannot read the online CPUs: %s",
+				strerror(errno));
+		return 0;
+	}
+	ret = cpu_map__parse(t->cpu_list, cpu__max_cpu(), cpus, why,
+			     sizeof(why));
+	if (ret == -EINVAL)
+		return perf_error__set(err, -EINVAL, "bad CPU list '%s': %s",
+				       t->cpu_list, why);
+	return ret ? -ENOMEM : 0;
+}
+
+static int target__maps(const struct target *t, struct perf_cpu_map **cpus,
+			struct perf_thread_map **threads,
+			struct perf_error *err)
+{
+	int ret;
+
+	if (t->pid || t->tid) {
+		*cpus = cpu_map__new_any();
+		if (!*cpus)
+			return -ENOMEM;
+		return target__task_maps(t, threads, err);
+	}
+	if (target__has_cpu(t) && t->per_thread) {
+		/* -a --per-thread: every thread of the system, on any CPU. */
+		*cpus = cpu_map__new_any();
+		*threads = thread_map__new_all();
+		if (!*cpus || !*threads)
+			return perf_error__set(
+				err, target__runtime_error(errno),
+				"cannot list the threads in /proc: %s",
+				strerror(errno));
+		return 0;
+	}
+	if (target__has_cpu(t)) {
+		ret = target__cpu_maps(t, cpus, err);
+		if (ret)
+			return ret;
+		*threads = thread_map__new_any();
+		return *threads ? 0 : -ENOMEM;
+	}
+	/* A workload: its pid is filled in once it is forked. */
+	*cpus = cpu_map__new_any();
+	*threads = thread_map__new_any();
+	return *cpus && *threads ? 0 : -ENOMEM;
+}
+
+int target__create_maps(const struct target *t, struct perf_cpu_map **cpus,
+			struct perf_thread_map **threads,
+			struct perf_error *err)
+{
+	int ret;
+
+	*cpus = NULL;
+	*threads = NULL;
+	ret = target__maps(t, cpus, threads, err);
+	if (!ret)
+		return 0;
+	if (ret == -ENOMEM)
+		perf_error__set(err, ret,
+				"cannot set up the counting targets: %s",
+				strerror(ENOMEM));
+	cpu_map__put(*cpus);
+	thread_map__put(*threads);
+	*cpus = NULL;
+	*threads = NULL;
+	return ret;
 }
