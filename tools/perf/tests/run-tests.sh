@@ -6,14 +6,17 @@
 #   run-tests.sh [--unit-only] [-t SECONDS] UNIT_DIR [PATTERN...]
 #
 # UNIT_DIR holds the cmocka unit test binaries (test-*); every test case of
-# every binary counts.  Unless --unit-only, every tools/perf/tests/shell/*.sh
-# then runs as root, each in its own process group under a timeout: exit 0
-# is a pass, 2 a skip (the last line printed is the reason), anything else,
-# a crash or a timeout a failure.  PATTERNs (shell globs) select tests by
-# name, e.g. 'stat_*' or 'test-cpumap'.
+# every binary counts, and a binary that runs no test case fails.  Unless
+# --unit-only, every tools/perf/tests/shell/*.sh then runs as root, each in
+# its own process group under a timeout: exit 0 is a pass, 2 with the
+# "NAME: skipped: REASON" line of lib.sh's t_skip last a skip, anything
+# else (a syntax error, a crash, a timeout) a failure.  A sanitizer report
+# (make SAN=1) fails the test that triggered it.  PATTERNs (shell globs)
+# select tests by name, e.g. 'stat_*' or 'test-cpumap'.
 #
 # Ends with exactly "N passed, N failed, N skipped"; exits 1 if anything
-# failed or nothing ran, 2 on a usage error.
+# failed or nothing ran, or at once, with one line, if shell tests are
+# selected and we are not root; 2 on a usage error.
 
 set -uo pipefail
 
@@ -50,11 +53,20 @@ case $TIMEOUT in
 '' | *[!0-9]*) usage ;;
 esac
 
-# Sanitizer builds (make SAN=1): any report is a failure.
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+# Sanitizer builds (make SAN=1): any report is a failure of the test that
+# triggered it, whatever that test did with the exit status.  Each test
+# gets its own report directory (ASan/UBSan/LSan log_path; lib.sh looks
+# there too), and a report ends the program with SAN_EXIT, a status that
+# no perf error uses, so that a bad-input test waiting for "exit 1" cannot
+# take a sanitizer report for the error it expected.
+SAN_EXIT=99
+ASAN_BASE=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=1:abort_on_error=0
+UBSAN_BASE=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:halt_on_error=1
 
 LOG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/perf-tests.XXXXXX") || exit 1
+# Tests run some perf commands as another user: let them reach their
+# report directory (1777 below), not read the logs.
+chmod 711 "$LOG_DIR"
 CURRENT_PGID=
 cleanup() {
 	if [ -n "$CURRENT_PGID" ]; then
@@ -93,11 +105,38 @@ report() {	# report PASS|FAIL|SKIP NAME [REASON] [LOG]
 	fi
 }
 
+# san_begin NAME: a fresh report directory for the test NAME, in the
+# sanitizers' options and in PERF_TEST_SAN_DIR (for lib.sh).
+san_begin() {
+	SAN_DIR=$LOG_DIR/san.${1//\//_}
+	mkdir -p "$SAN_DIR" && chmod 1777 "$SAN_DIR"
+	export PERF_TEST_SAN_DIR=$SAN_DIR
+	export ASAN_OPTIONS=$ASAN_BASE:exitcode=$SAN_EXIT:log_path=$SAN_DIR/asan
+	export UBSAN_OPTIONS=$UBSAN_BASE:exitcode=$SAN_EXIT:log_path=$SAN_DIR/ubsan
+}
+
+# san_reports LOG: true if the current test left sanitizer reports (or
+# lib.sh's record of a perf that ended with SAN_EXIT); their first lines
+# are appended to LOG, to be shown with the failure.
+san_reports() {
+	local f found=1
+	for f in "$SAN_DIR"/*; do
+		[ -f "$f" ] || continue
+		found=0
+		{
+			echo "sanitizer report $(basename "$f"):"
+			grep -m 4 -E 'ERROR|runtime error|SUMMARY|status' "$f"
+		} >>"$1"
+	done
+	return $found
+}
+
 # Describe an exit status that is neither 0, 1 nor 2.
 status_reason() {
 	local rc=$1
 	case $rc in
 	124 | 137) echo "timed out after ${TIMEOUT}s" ;;
+	"$SAN_EXIT") echo "sanitizer report (exit status $rc)" ;;
 	*) if [ "$rc" -gt 128 ]; then
 		echo "killed by signal $((rc - 128))$(kill -l $((rc - 128)) 2>/dev/null | sed 's/^/ SIG/')"
 	else
@@ -127,6 +166,7 @@ run_unit() {
 	local case_log
 	base=$(basename "$bin")
 	log=$LOG_DIR/$base.log
+	san_begin "$base"
 
 	# Line-buffer stdout so that a crash keeps what ran before it (not for
 	# ASan binaries: their runtime must be the first library loaded).
@@ -166,27 +206,70 @@ run_unit() {
 		# Crashed outside a test, or failed in a group setup/teardown.
 		report FAIL "$base" "$(status_reason "$rc")" "$log"
 	elif [ $ran -eq 0 ]; then
-		report PASS "$base" "no cmocka test cases seen" ""
+		# A binary that tests nothing proves nothing.
+		report FAIL "$base" "no test case ran" "$log"
+	fi
+	# A leak is reported at exit, after the last case passed.
+	if san_reports "$log"; then
+		report FAIL "$base" "sanitizer report" "$log"
 	fi
 }
 
+# Exit status 2 is a skip only with lib.sh's t_skip line last: bash also
+# exits 2 on a syntax error, and so do some commands a test may end on.
 run_shell() {
-	local script=$1 name log rc reason
-	name=shell/$(basename "$script" .sh)
-	log=$LOG_DIR/$(basename "$script").log
+	local script=$1 base name log rc last
+	base=$(basename "$script" .sh)
+	name=shell/$base
+	log=$LOG_DIR/$base.sh.log
 
+	if ! bash -n "$script" >"$log" 2>&1; then
+		report FAIL "$name" "syntax error" "$log"
+		return
+	fi
+	san_begin "$name"
 	run_isolated "$log" bash "$script"
 	rc=$?
+	last=$(grep -av '^[[:space:]]*$' "$log" | tail -n 1)
+	if san_reports "$log"; then
+		report FAIL "$name" "sanitizer report, exit status $rc" "$log"
+		return
+	fi
 	case $rc in
 	0) report PASS "$name" ;;
 	2)
-		reason=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
-		report SKIP "$name" "${reason:-no reason given}"
+		if [[ $last == "$base: skipped: "?* ]]; then
+			report SKIP "$name" "${last#"$base: skipped: "}"
+		else
+			report FAIL "$name" "exit status 2 without a skip reason" "$log"
+		fi
 		;;
 	1) report FAIL "$name" "" "$log" ;;
 	*) report FAIL "$name" "$(status_reason $rc)" "$log" ;;
 	esac
 }
+
+# The shell tests selected, in order.
+shell_tests() {
+	local script
+	for script in "$SHELL_DIR"/*.sh; do
+		[ -f "$script" ] || continue
+		[ "$(basename "$script")" = lib.sh ] && continue
+		selected "$(basename "$script" .sh)" || continue
+		echo "$script"
+	done
+}
+
+# Shell tests count real sessions as root: without root they would all
+# skip, and a run where every one skipped must not look like a pass.
+SHELL_TESTS=()
+if [ $UNIT_ONLY -eq 0 ]; then
+	mapfile -t SHELL_TESTS < <(shell_tests)
+	if [ ${#SHELL_TESTS[@]} -gt 0 ] && [ "$(id -u)" -ne 0 ]; then
+		echo "run-tests.sh: the shell tests need root (run as root, or make unit-test for the unit tests alone)" >&2
+		exit 1
+	fi
+fi
 
 if [ -d "$UNIT_DIR" ]; then
 	for bin in "$UNIT_DIR"/test-*; do
@@ -199,15 +282,16 @@ else
 	report FAIL "unit" "no unit test directory $UNIT_DIR"
 fi
 
-if [ $UNIT_ONLY -eq 0 ]; then
-	for script in "$SHELL_DIR"/*.sh; do
-		[ -f "$script" ] || continue
-		[ "$(basename "$script")" = lib.sh ] && continue
-		selected "$(basename "$script" .sh)" || continue
-		if [ "$(id -u)" -ne 0 ]; then
-			report SKIP "shell/$(basename "$script" .sh)" "needs root"
-			continue
-		fi
+if [ ${#SHELL_TESTS[@]} -gt 0 ]; then
+	# The helpers every test sources: a syntax error there is a failure
+	# of its own (bash would go on after a failed ".").
+	for helper in "$SHELL_DIR"/lib.sh "$SHELL_DIR"/lib/*.sh; do
+		[ -f "$helper" ] || continue
+		log=$LOG_DIR/helper.log
+		bash -n "$helper" >"$log" 2>&1 ||
+			report FAIL "shell/${helper#"$SHELL_DIR"/}" "syntax error" "$log"
+	done
+	for script in "${SHELL_TESTS[@]}"; do
 		run_shell "$script"
 	done
 fi

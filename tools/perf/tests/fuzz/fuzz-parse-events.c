@@ -6,15 +6,84 @@
  * Every parse must either succeed or fail with an error that names an
  * offset inside the string; the evlist and the error are freed each time
  * so that LeakSanitizer sees any leak on any path.
+ *
+ * Tracepoints come from a small events directory made here, not the
+ * machine's tracefs: a glob of its 2000 tracepoints ("*:*" a thousand
+ * times over) would take longer than libFuzzer's timeout.
  */
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
+#include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/evsel.h"
 #include "util/parse-events.h"
+#include "util/tracepoint.h"
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char events_dir[] = "/tmp/perf-fuzz-tracefs.XXXXXX";
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void remove_events_dir(void)
+{
+	nftw(events_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	static const struct {
+		const char *sys, *name;
+		int id; /* 0: no id file */
+	} events[] = {
+		{ "sched", "sched_switch", 316 },
+		{ "sched", "sched_wakeup", 317 },
+		{ "syscalls", "sys_enter_execve", 700 },
+		{ "ftrace", "bprint", 0 },
+	};
+	char path[PATH_MAX];
+
+	(void)argc;
+	(void)argv;
+	if (!mkdtemp(events_dir))
+		abort();
+	atexit(remove_events_dir);
+	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s", events_dir,
+			 events[i].sys);
+		mkdir(path, 0700);
+		snprintf(path, sizeof(path), "%s/%s/%s", events_dir,
+			 events[i].sys, events[i].name);
+		mkdir(path, 0700);
+		if (!events[i].id)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s/id", events_dir,
+			 events[i].sys, events[i].name);
+		f = fopen(path, "w");
+		if (!f)
+			abort();
+		fprintf(f, "%d\n", events[i].id);
+		fclose(f);
+	}
+	tracepoint__set_events_dir(events_dir);
+	return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -3,15 +3,21 @@
 # bperf under crashes and races:
 #  1. 100 sessions (-a, -C 0, -p, a workload; three events) SIGKILLed at
 #     random moments, start-up included; then a fresh session counts what
-#     plain counting counts, and once every session has ended no bperf
-#     program, link or map is left (bpftool before and after).
+#     plain counting counts in the same session, and once every session
+#     has ended no bperf program, link or map is left (bpftool before and
+#     after).
 #  2. 32 sessions on the same events started at the same instant: exactly
-#     one leader per event at every sampled moment, every count right.
+#     one leader per event at every sampled moment, every count within
+#     1 % of plain counting in the same session and the median within
+#     0.2 % (issue 9's bounds); the spread is printed.
 #  3. Sessions starting while others end, for a few seconds: never more
-#     than one leader per event, every session exits 0 and counts right.
+#     than one leader per event, every session exits 0 and counts what
+#     plain counting counts beside it.
 #  4. A holder of the attr map lock (flock on <attrmap>_lock) that is
 #     killed does not block the sessions waiting for it; neither does a
 #     session SIGSTOPped during start-up and then killed.
+# Counts are compared with compare_counts.py, with the bounds of
+# lib/bperf.sh unless said otherwise.
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -60,23 +66,21 @@ for i in $(seq 100); do
 done
 t_check "100 sessions killed ($kills while running)" test "$kills" -ge 90
 
-# A fresh session around plain counting of the same busy loop: the outer
-# bperf window holds the inner plain one, plus the inner perf's start-up.
-for _ in 1 2 3; do
-	bperf_stat -x, -e "$EVENTS" -p "$busy" -o "$T_TMP/after" -- \
-		"$PERF" stat -x, -e task-clock -p "$busy" -o "$T_TMP/plain" \
-		-- sleep 1 2>"$T_TMP/err"
-	rc=$?
-	b=$(csv_value "$T_TMP/after" task-clock)
-	p=$(csv_value "$T_TMP/plain" task-clock)
-	echo "after the kills: bperf task-clock $b ms, plain $p ms (status $rc)"
-	[ $rc -eq 0 ] && t_between "$b" "$p" "$(awk -v p="$p" 'BEGIN { print p * 1.02 + 20 }')" && break
-done
+# A fresh session counts the busy loop through bperf and plainly beside
+# it (context-switches: 10 apart at most, as in stat_bpf_counters.sh).
+run_perf stat --attr-map "$BPERF_MAP" -x, -p "$busy" -o "$T_TMP/after" \
+	-e cpu-clock:b,cpu-clock,task-clock:b,task-clock \
+	-e context-switches:b,context-switches -- sleep 1 2>"$T_TMP/err"
+rc=$?
 t_check "a session after 100 kills exits 0 (status $rc)" test "$rc" -eq 0
 t_show "$T_TMP/err"
-t_check "it counts the busy loop: $b ms, plain $p ms inside it" \
-	t_between "$b" "$p" "$(awk -v p="$p" 'BEGIN { print p * 1.02 + 20 }')"
-t_check "the busy loop ran ($p ms)" t_between "$p" 300 1100
+# The clocks must have seen the loop run; a busy loop may not switch at
+# all in a second, so the switches need no minimum.
+bperf_compare "it counts the busy loop as plain counting does" \
+	"$T_TMP/after" --pct "$BPERF_TASK_PCT" --abs 10 --min 10 --pairs 2 \
+	--only cpu-clock:b --only task-clock:b
+bperf_compare "and its context switches" "$T_TMP/after" --abs 10 --min 0 \
+	--only context-switches:b
 if left=$(bperf_left_over "$T_TMP/base"); then
 	t_pass "after 100 kills and the last session: no bperf program, link or map left"
 else
@@ -88,15 +92,16 @@ LOOPS=6000000
 work="awk 'BEGIN { for (i = 0; i < $LOOPS; i++) s += i }'"
 bperf_gate_init
 for i in $(seq 8); do
-	bperf_gated "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
-		-e cpu-clock,task-clock -a -o "$T_TMP/a$i" -- sleep 5
+	bperf_gated "$PERF" stat --attr-map "$BPERF_MAP" -x, \
+		-e cpu-clock:b,task-clock:b,cpu-clock,task-clock -a \
+		-o "$T_TMP/a$i" -- sleep 5
 done
 # The same work counted both ways in one session: :b is bperf, the plain
-# task-clock beside it is the reference.
+# event beside it is the reference.
 for i in $(seq 24); do
 	bperf_gated "$PERF" stat --attr-map "$BPERF_MAP" -x, \
-		-e cpu-clock:b,task-clock:b,task-clock -o "$T_TMP/w$i" -- \
-		sh -c "$work"
+		-e cpu-clock:b,task-clock:b,cpu-clock,task-clock \
+		-o "$T_TMP/w$i" -- sh -c "$work"
 done
 pids=("${T_BG_PIDS[@]: -32}")
 bperf_open_gate
@@ -120,7 +125,7 @@ for s in $(seq 10); do
 	fi
 done
 t_check "32 sessions at once: at most one leader per event in $samples samples ($bad_samples bad)" \
-	test "$bad_samples" -eq 0
+	test "$bad_samples" -eq 0 -a "$samples" -ge 1
 failed=0
 for p in "${pids[@]}"; do
 	wait "$p" || failed=$((failed + 1))
@@ -128,29 +133,30 @@ done
 t_check "all 32 sessions exited 0 ($failed failed)" test "$failed" -eq 0
 wrong=0
 for i in $(seq 8); do
-	a=$(csv_value "$T_TMP/a$i" cpu-clock)
-	t_between "${a:-0}" $((NCPU * 4900)) $((NCPU * 5300)) ||
-		{ wrong=$((wrong + 1)); echo "-a session $i: cpu-clock $a ms"; }
+	python3 "$COMPARE" --same-window --pct "$BPERF_CPU_PCT" \
+		--min $((NCPU * 4900)) \
+		--pairs 2 "$T_TMP/a$i" >"$T_TMP/a$i.cmp" ||
+		{ wrong=$((wrong + 1)); sed "s/^/-a session $i: /" "$T_TMP/a$i.cmp"; }
 done
+# The workloads: every one within 1 % and the median within 0.2 %, the
+# bounds of issue 9 (which found one session in ten 1-3 % high; a single
+# session's spread without that defect, measured here: -p of a busy
+# loop, 28 of 30 runs within -0.008..+0.110 %, see lib/bperf.sh).
 : >"$T_TMP/diffs"
 for i in $(seq 24); do
-	b=$(csv_value "$T_TMP/w$i" task-clock:b)
-	p=$(csv_value "$T_TMP/w$i" task-clock)
-	awk -v b="${b:-0}" -v p="${p:-0}" 'BEGIN {
-		if (p > 50) printf "%.3f\n", 100 * (b - p) / p; else print 1000 }' \
-		>>"$T_TMP/diffs"
-	# Known: while 24 sessions start at once, one in ten or so gets a few
-	# ms of another task's time (see the bperf notes); 10% bounds it.
-	awk -v b="${b:-0}" -v p="${p:-0}" 'BEGIN {
-		exit !(p > 50 && b >= p * 0.97 && b <= p * 1.10) }' ||
-		{ wrong=$((wrong + 1)); echo "workload $i: bperf $b ms, plain $p ms"; }
+	python3 "$COMPARE" --pct 1 --min 50 --pairs 2 "$T_TMP/w$i" \
+		>"$T_TMP/w$i.cmp" ||
+		{ wrong=$((wrong + 1)); sed "s/^/workload $i: /" "$T_TMP/w$i.cmp"; }
+	awk '$1 == "task-clock:b:" { gsub(/[(+]/, "", $7); print $7; f = 1 }
+		END { if (!f) print 1000 }' "$T_TMP/w$i.cmp" >>"$T_TMP/diffs"
 done
-median=$(sort -g "$T_TMP/diffs" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
-echo "bperf - plain, percent, per session: $(sort -g "$T_TMP/diffs" | tr '\n' ' ')"
-t_check "every one of the 32 sessions counted right ($wrong wrong)" \
+mapfile -t diffs <"$T_TMP/diffs"
+median=$(t_median "${diffs[@]}")
+echo "task-clock:b - task-clock, percent, per session: $(sort -g "$T_TMP/diffs" | tr '\n' ' ')"
+t_check "every one of the 32 sessions counted what plain counting counted ($wrong wrong)" \
 	test "$wrong" -eq 0
-t_check "the median session is within 1% of plain (${median}%)" \
-	t_between "$median" -1 1
+t_check "the median session is within 0.2 % of plain (${median} %)" \
+	t_between "$median" -0.2 0.2
 
 # ---- 3. Sessions starting while others end ---------------------------------
 bad_samples=0
@@ -161,12 +167,16 @@ end=$((SECONDS + 6))
 while [ $SECONDS -lt $end ]; do
 	for k in a w; do
 		r="0.$((RANDOM % 3))$((RANDOM % 10))"
-		# -a (no follower) and a workload (a follower) in turn
-		target=()
-		[ $k = a ] && target=(-a)
-		"$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
-			-e cpu-clock,task-clock "${target[@]}" -o "$T_TMP/c$started" \
-			-- sleep "$r" 2>"$T_TMP/c$started.err" &
+		# -a (no follower, plain cpu-clock beside) and a workload (a
+		# follower) in turn
+		# shellcheck disable=SC2054 # event lists
+		{
+			target=(--use-bpf -e cpu-clock,task-clock)
+			[ $k = a ] && target=(-e cpu-clock:b,task-clock:b,cpu-clock,task-clock -a)
+		}
+		"$PERF" stat --attr-map "$BPERF_MAP" -x, "${target[@]}" \
+			-o "$T_TMP/c$started" -- sleep "$r" \
+			2>"$T_TMP/c$started.err" &
 		churn+=("$!:$r:$started:$k")
 		started=$((started + 1))
 	done
@@ -178,6 +188,7 @@ while [ $SECONDS -lt $end ]; do
 done
 failed=0
 wrong=0
+checked=0
 for c in "${churn[@]}"; do
 	IFS=: read -r pid r idx k <<<"$c"
 	if ! wait "$pid"; then
@@ -186,17 +197,26 @@ for c in "${churn[@]}"; do
 		continue
 	fi
 	[ "$k" = a ] || continue
-	v=$(csv_value "$T_TMP/c$idx" cpu-clock)
-	# -a cpu-clock is the elapsed time on every CPU: at least the sleep.
-	awk -v v="${v:-0}" -v r="$r" -v n="$NCPU" 'BEGIN {
-		exit !(v >= r * 1000 * n * 0.95 && v <= (r * 1000 + 500) * n) }' ||
-		{ wrong=$((wrong + 1)); echo "churn session $idx (sleep $r): cpu-clock $v ms"; }
+	checked=$((checked + 1))
+	# -a cpu-clock: every CPU during the sleep, at least 95 % of it.
+	# perf stat enables and disables its four events one after the
+	# other, and amid this churn it can be kept off the CPU in between:
+	# over 830 -a sessions of this churn the plain task-clock row was
+	# enabled up to 1.43 ms less than the bperf rows (the same session
+	# in CI: 2.36 ms), and its count with it.  So the plain count is
+	# brought to the bperf row's window first (--same-window); then
+	# bperf - plain spread over [-0.010, +0.015] ms in 1443 sessions
+	# (normal and sanitizer builds), the printed values' rounding.
+	python3 "$COMPARE" --same-window --pct "$BPERF_CPU_PCT" --abs 0.05 \
+		--min "$(awk -v r="$r" -v n="$NCPU" 'BEGIN { print r * 1000 * n * 0.95 }')" --pairs 2 \
+		"$T_TMP/c$idx" >"$T_TMP/c$idx.cmp" ||
+		{ wrong=$((wrong + 1)); sed "s/^/churn session $idx (sleep $r): /" "$T_TMP/c$idx.cmp"; }
 done
 t_check "churn: $started sessions, at most one leader per event in $samples samples ($bad_samples bad)" \
-	test "$bad_samples" -eq 0
+	test "$bad_samples" -eq 0 -a "$samples" -ge 1
 t_check "churn: every session exited 0 ($failed failed)" test "$failed" -eq 0
-t_check "churn: every -a session counted its sleep on every CPU ($wrong wrong)" \
-	test "$wrong" -eq 0
+t_check "churn: every one of $checked -a sessions counted what plain counting counted ($wrong wrong)" \
+	test "$wrong" -eq 0 -a "$checked" -ge 1
 
 # ---- 4. A killed lock holder does not block --------------------------------
 lock=${BPERF_MAP}_lock
@@ -207,8 +227,8 @@ holder=$T_BG_PID
 sleep 0.3
 waiters=()
 for i in 1 2 3; do
-	t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, \
-		-e cpu-clock -a -o "$T_TMP/l$i" -- sleep 0.2
+	t_bg "$PERF" stat --attr-map "$BPERF_MAP" -x, \
+		-e cpu-clock:b,cpu-clock -a -o "$T_TMP/l$i" -- sleep 0.2
 	waiters+=("$T_BG_PID")
 done
 sleep 1
@@ -227,8 +247,10 @@ for p in "${waiters[@]}"; do
 done
 t_check "the lock holder killed: the 3 waiting sessions finish ($failed failed, $((SECONDS - t0)) s)" \
 	test "$failed" -eq 0 -a $((SECONDS - t0)) -le 10
-v=$(csv_value "$T_TMP/l1" cpu-clock)
-t_check "and count ($v ms)" t_between "${v:-0}" $((NCPU * 180)) $((NCPU * 700))
+for i in 1 2 3; do
+	bperf_compare "waiting session $i counts what plain counting counts" \
+		"$T_TMP/l$i" --pct "$BPERF_CPU_PCT" --min $((NCPU * 190))
+done
 
 # A session stopped at a random moment of its start-up, then killed.
 stuck=0

@@ -9,8 +9,10 @@
 #  2. entries whose link is a foreign raw tracepoint program on
 #     sched_switch (one even named on_switch), whose diff map is a map of
 #     another shape, whose link is the leader of another event, whose link
-#     no longer exists, and an entry no event uses: sessions count right,
-#     the foreign link is intact afterwards.
+#     no longer exists, and an entry no event uses: a session either is
+#     refused (exit 1, one error line) or exits 0 and counts what plain
+#     counting counts beside it in the same session; the foreign link is
+#     intact afterwards.
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -22,10 +24,9 @@ t_require_cmd clang cc
 NCPU=$(nproc)
 FOREIGN=/sys/fs/bpf/bperf_test_tamper_foreign_$$
 tamper_t_cleanup() {
-	bperf_t_cleanup
 	rm -rf "$FOREIGN"
 }
-trap tamper_t_cleanup EXIT
+t_at_exit tamper_t_cleanup
 mkdir -p "$FOREIGN"
 
 # ---- foreign objects: two raw_tp programs on sched_switch -----------------
@@ -105,7 +106,8 @@ echo "foreign: link $F_LINK prog $F_PROG map $F_MAP; forged on_switch: link $O_L
 bperf_objects >"$T_TMP/base"
 
 # ---- 1. wrong objects at the attr map path ---------------------------------
-# refused DESC: the last run failed with exit 1 and one error line.
+# refused DESC RC: the last run, which ended with status RC, failed with
+# exit 1 and one error line.
 refused() {
 	local desc=$1 rc=$2 lines
 	lines=$(grep -vc '^hint: ' "$T_TMP/err")
@@ -139,23 +141,30 @@ for shape in "hash 16 8" "hash 32 16" "hash 32 4" "percpu_hash 32 8" \
 	rm -f "$BPERF_MAP"
 done
 
-# A pinned program, a pinned link, symlinks.
-bpftool prog load "$T_TMP/foreign_tp.bpf.o" "$BPERF_MAP" 2>/dev/null &&
-	{
-		bperf_stat -e cpu-clock -a -- true >"$T_TMP/out" 2>"$T_TMP/err"
-		refused "a pinned program at the path" $?
-		t_check "the program is still pinned" \
-			bpftool prog show pinned "$BPERF_MAP"
-		rm -f "$BPERF_MAP"
-	}
-ln "$FOREIGN/foreign_tp" "$BPERF_MAP" 2>/dev/null ||
-	cp -P "$FOREIGN/foreign_tp" "$BPERF_MAP" 2>/dev/null ||
-	bpftool link pin id "$F_LINK" "$BPERF_MAP" 2>/dev/null
-if [ -e "$BPERF_MAP" ]; then
+# A pinned program, a pinned link, symlinks.  Failing to pin one is a
+# failure: the case would not have run.
+if bpftool prog load "$T_TMP/foreign_tp.bpf.o" "$BPERF_MAP" 2>"$T_TMP/err"; then
+	bperf_stat -e cpu-clock -a -- true >"$T_TMP/out" 2>"$T_TMP/err"
+	refused "a pinned program at the path" $?
+	t_check "the program is still pinned" \
+		bpftool prog show pinned "$BPERF_MAP"
+else
+	t_fail "cannot pin a program at the attr map path"
+	t_show "$T_TMP/err"
+fi
+rm -f "$BPERF_MAP"
+# A hard link in bpffs pins the same link object again.
+if ln "$FOREIGN/foreign_tp" "$BPERF_MAP" 2>"$T_TMP/err" ||
+	bpftool link pin id "$F_LINK" "$BPERF_MAP" 2>"$T_TMP/err"; then
 	bperf_stat -e cpu-clock -a -- true >"$T_TMP/out" 2>"$T_TMP/err"
 	refused "a pinned foreign link at the path" $?
-	rm -f "$BPERF_MAP"
+	t_check "the foreign link is still pinned there" \
+		test "$(link_info "$BPERF_MAP" id)" = "$F_LINK"
+else
+	t_fail "cannot pin the foreign link at the attr map path"
+	t_show "$T_TMP/err"
 fi
+rm -f "$BPERF_MAP"
 echo precious >"$T_TMP/file"
 ln -s "$T_TMP/file" "$BPERF_MAP"
 bperf_stat -e cpu-clock -a -- true >"$T_TMP/out" 2>"$T_TMP/err"
@@ -199,25 +208,39 @@ set_entry() {
 bperf_stat -e cpu-clock -a -- true >/dev/null 2>"$T_TMP/err" ||
 	{ t_show "$T_TMP/err"; t_abort "first bperf session failed"; }
 
-# count_a EVENT: a -a session of 0.5 s on EVENT; prints the count, the
-# session's stderr in $T_TMP/err.
+# count_a EVENT: a -a session of 0.5 s counting EVENT twice, through the
+# attr map (EVENT:b) and plainly beside it, the reference for the same
+# time; sets rc (perf's status), b and p, the session's stderr in
+# $T_TMP/err.
 count_a() {
-	bperf_stat -x, -e "$1" -a -o "$T_TMP/c" -- sleep 0.5 2>"$T_TMP/err"
-	csv_value "$T_TMP/c" "$1"
+	run_perf stat --attr-map "$BPERF_MAP" -x, -e "$1:b,$1" -a \
+		-o "$T_TMP/c" -- sleep 0.5 2>"$T_TMP/err"
+	rc=$?
+	b=$(csv_value "$T_TMP/c" "$1:b")
+	p=$(csv_value "$T_TMP/c" "$1")
 }
 
-# tampered DESC: after set_entry, a cpu-clock session must count right
-# (or be refused), and the foreign programs stay as they were.
+# cpu-clock -a over the same 0.5 s, bperf against plain: within 0.1 %.
+# Measured here, 30 runs of -a -e cpu-clock:b,cpu-clock -- sleep 0.3 on
+# an untampered map: -0.012 % .. +0.005 %; a foreign count or a stale
+# baseline is off by whole milliseconds.
+TAMPER_CLOCK_PCT=0.1
+
+# tampered DESC: after set_entry, a cpu-clock session must either exit 0
+# and count what plain counting counts beside it, or be refused (exit 1,
+# one error line); the foreign programs stay as they were.
 tampered() {
-	local desc=$1 v rc
-	v=$(count_a cpu-clock)
-	rc=$?
-	if grep -q '^perf: error: ' "$T_TMP/err"; then
-		refused "$desc" 1
-	elif t_between "${v:-0}" $((NCPU * 480)) $((NCPU * 560)); then
-		t_pass "$desc: counted right ($v ms)$(grep -m1 -i warn "$T_TMP/err" | sed 's/^/, warned: /' | cut -c 1-120)"
+	local desc=$1
+	count_a cpu-clock
+	if [ "$rc" -ne 0 ]; then
+		refused "$desc" "$rc"
+	elif grep -q '^perf: error: ' "$T_TMP/err"; then
+		t_fail "$desc: exit 0 with an error line"
+		t_show "$T_TMP/err"
+	elif t_within "${b:-0}" "${p:-0}" $TAMPER_CLOCK_PCT; then
+		t_pass "$desc: counted right (bperf $b ms, plain $p ms)$(grep -m1 -i warn "$T_TMP/err" | sed 's/^/, warned: /' | cut -c 1-120)"
 	else
-		t_fail "$desc: cpu-clock $v ms (expected about $((NCPU * 500)), status $rc)"
+		t_fail "$desc: cpu-clock bperf $b ms, plain $p ms (more than $TAMPER_CLOCK_PCT % apart)"
 		t_show "$T_TMP/err"
 	fi
 	t_check "$desc: the foreign link is intact" \
@@ -258,16 +281,19 @@ set_entry 1 0 "$CC_LINK" "$TC_DIFF"
 tampered "entry -> our leader with another leader's diff map"
 
 # context-switches pointing at the live cpu-clock leader: its counts are
-# nanoseconds, not switches.
+# nanoseconds, not switches.  Counted through bperf and plainly in the
+# same session, -a, the two agree within one switch per CPU: measured
+# here, 30 runs of -a -e context-switches:b,context-switches -- sleep 0.5,
+# they never differed (about 1000 switches a run).
 set_entry 1 3 "$CC_LINK" "$CC_DIFF"
-t_bg "$PERF" stat -x, -e context-switches -a -o "$T_TMP/plain_cs" -- sleep 0.5
-plain_pid=$T_BG_PID
-b=$(count_a context-switches)
-wait "$plain_pid"
-p=$(csv_value "$T_TMP/plain_cs" context-switches)
-echo "context-switches: bperf $b, plain $p"
-t_check "entry of context-switches -> the cpu-clock leader: not read as counts (bperf $b, plain $p)" \
-	awk -v b="${b:-0}" -v p="${p:-0}" 'BEGIN { exit !(p > 0 && b <= 3 * p + 1000 && b * 3 + 1000 >= p) }'
+count_a context-switches
+echo "context-switches: bperf $b, plain $p (status $rc)"
+t_check "entry of context-switches -> the cpu-clock leader: exit 0 (status $rc)" \
+	test "$rc" -eq 0
+t_check "and counted as switches, not nanoseconds (bperf $b, plain $p, at most $NCPU apart)" \
+	awk -v b="${b:-x}" -v p="${p:-0}" -v n="$NCPU" 'BEGIN {
+		d = b - p; if (d < 0) d = -d
+		exit !(b ~ /^[0-9]+$/ && p > 0 && d <= n) }'
 t_show "$T_TMP/err"
 
 kill -KILL "$holder"
@@ -278,8 +304,9 @@ set_entry 1 0 2147483647 2147483647
 tampered "entry -> a link id that does not exist"
 set_entry 4242 4242 "$F_LINK" "$F_MAP"
 run_perf bperf list --attr-map "$BPERF_MAP" >"$T_TMP/list" 2>"$T_TMP/err"
-t_check "perf bperf list copes with an entry of an unknown event type (status $?)" \
-	test ! -s "$T_TMP/err"
+rc=$?
+t_check "perf bperf list copes with an entry of an unknown event type (status $rc)" \
+	test "$rc" -eq 0 -a ! -s "$T_TMP/err"
 t_show "$T_TMP/list"
 tampered "another event's foreign entry beside"
 

@@ -13,6 +13,12 @@
 #   $REF_PERF  the distribution's perf, the reference (/usr/bin/perf)
 #   $T_TMP     a scratch directory, removed at exit
 #   t_bg CMD   start CMD in the background, killed at exit; pid in $T_BG_PID
+#   t_at_exit FUNC  run FUNC at exit (a test's own cleanup)
+#
+# With a sanitizer build (make SAN=1) every ASan/LSan report goes to a file
+# in $T_SAN_DIR, and every sanitizer report ends perf with $T_SAN_EXIT
+# (run_perf records that one); a test that leaves a report fails, whatever
+# it made of the exit status.
 
 T_SHELL_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PERF=${PERF_BIN:-$(cd "$T_SHELL_DIR/../.." && pwd)/perf}
@@ -25,16 +31,54 @@ T_BG_PID=
 T_CMD_TIMEOUT=${T_CMD_TIMEOUT:-60}
 T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/perf-$T_NAME.XXXXXX") || exit 1
 
+# Sanitizer reports: run-tests.sh gives each test its own directory and
+# sets the options; run by hand, the test sets them up itself.  The exit
+# status is the one run-tests.sh uses, not a status perf ever returns.
+T_SAN_EXIT=99
+if [ -n "${PERF_TEST_SAN_DIR:-}" ]; then
+	T_SAN_DIR=$PERF_TEST_SAN_DIR
+else
+	T_SAN_DIR=$T_TMP/san
+	mkdir -m 1777 "$T_SAN_DIR" || exit 1
+	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=1:exitcode=$T_SAN_EXIT:log_path=$T_SAN_DIR/asan
+	export UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:halt_on_error=1:exitcode=$T_SAN_EXIT:log_path=$T_SAN_DIR/ubsan
+fi
+
+# t_san_reports: print the sanitizer reports written so far; false if none.
+t_san_reports() {
+	local f found=1
+	for f in "$T_SAN_DIR"/*; do
+		[ -f "$f" ] || continue
+		found=0
+		echo "FAIL: sanitizer report $(basename "$f"):"
+		sed -e 's/^/      > /' "$f" | head -n 60
+	done
+	return $found
+}
+
+# t_at_exit FUNC: run FUNC at exit, after the background commands are
+# killed and before $T_TMP is removed; the last registered runs first.
+T_AT_EXIT=()
+t_at_exit() {
+	T_AT_EXIT=("$1" "${T_AT_EXIT[@]}")
+}
+
 T_MAIN_PID=$BASHPID
 t_cleanup() {
-	local pid
+	local pid fn san=0
 	# A ( ... ) subshell may run the EXIT trap too: only the test cleans.
 	[ "$BASHPID" = "$T_MAIN_PID" ] || return 0
 	for pid in "${T_BG_PIDS[@]}"; do
 		kill -KILL "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
 	done
+	for fn in "${T_AT_EXIT[@]}"; do
+		"$fn"
+	done
+	t_san_reports && san=1
 	rm -rf "$T_TMP"
+	# A pass or a skip with a sanitizer report is a failure.
+	[ $san -eq 0 ] || exit 1
 }
 trap t_cleanup EXIT
 
@@ -116,9 +160,25 @@ t_has_hw_pmu() {
 }
 
 # run_perf ARGS...: the perf under test, with a hang guard.  Returns perf's
-# own status, 124 if it hung.
+# own status, 124 if it hung.  On a sanitizer build, a run that ends with
+# $T_SAN_EXIT is recorded as a report: UBSan prints its reports only on
+# stderr, which the test may have sent anywhere.
 run_perf() {
+	local rc
 	timeout -k 5 "$T_CMD_TIMEOUT" "$PERF" "$@"
+	rc=$?
+	if [ $rc -eq "$T_SAN_EXIT" ] && t_perf_is_san; then
+		echo "perf $* ended with status $rc: a sanitizer report on its stderr" \
+			>>"$T_SAN_DIR/status.$BASHPID"
+	fi
+	return $rc
+}
+
+# t_perf_is_san: true if $PERF is a sanitizer build (make SAN=1).
+t_perf_is_san() {
+	[ -n "${T_PERF_SAN:-}" ] ||
+		{ grep -qa __asan_init "$PERF" 2>/dev/null && T_PERF_SAN=1 || T_PERF_SAN=0; }
+	[ "$T_PERF_SAN" = 1 ]
 }
 
 run_ref_perf() {
@@ -166,10 +226,12 @@ t_between() {
 }
 
 # t_crashed RC: true if the status says the process died of a signal
-# (other than the SIGINT/SIGTERM a test sent on purpose) or hung.
+# (other than the SIGINT/SIGTERM a test sent on purpose), hung, or ended
+# on a sanitizer report.
 t_crashed() {
 	case $1 in
 	124 | 137) return 0 ;;	# hung
+	"$T_SAN_EXIT") return 0 ;;	# a sanitizer report
 	132 | 133 | 134 | 135 | 136 | 139 | 159) return 0 ;;	# ILL TRAP ABRT BUS FPE SEGV SYS
 	esac
 	return 1
@@ -188,6 +250,12 @@ human_value() {
 		n = split($0, f, " ")
 		if (n >= 2 && f[n] == ev) { gsub(/,/, "", f[1]); print f[1]; exit }
 	}' "$1"
+}
+
+# human_elapsed_ms FILE: the "seconds time elapsed" of perf's human
+# output, in milliseconds.
+human_elapsed_ms() {
+	awk '/seconds time elapsed/ { printf "%.3f\n", $1 * 1000; exit }' "$1"
 }
 
 # human_events FILE: the event names of the rows of perf's human output.

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The attr map: created root-only; anything else at --attr-map (a file
-# outside bpffs, a foreign pinned map, a directory) is refused with one
-# error line and left intact; a missing bpffs is explained.
+# outside bpffs, a foreign pinned map, a pinned program, a directory) is
+# refused with one error line and left intact; a missing bpffs is
+# explained.
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -49,12 +50,40 @@ t_check "no lock directory left beside the foreign map" \
 	test ! -e "${foreign}_lock"
 rm -f "$foreign"
 
-# 4. A foreign pinned program is not a map either.
+# 4. A foreign pinned program is not a map either: a real one, built
+# here with clang (which the build needs anyway) and pinned by bpftool.
 fprog=/sys/fs/bpf/bperf_fprog_$$
-if bpftool prog load /dev/null "$fprog" 2>/dev/null; then
+cat >"$T_TMP/fprog.bpf.c" <<'EOF'
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+SEC("raw_tp/sched_switch")
+int foreign_prog(void *ctx)
+{
+	return 0;
+}
+char LICENSE[] SEC("license") = "GPL";
+EOF
+prog_id() {
+	bpftool -j prog show pinned "$fprog" | python3 -c '
+import json, sys; print(json.load(sys.stdin)["id"])'
+}
+multiarch=$(cc -print-multiarch 2>/dev/null)
+if ! clang -g -O2 --target=bpf ${multiarch:+-I/usr/include/$multiarch} \
+	-c "$T_TMP/fprog.bpf.c" -o "$T_TMP/fprog.bpf.o" 2>"$T_TMP/err"; then
+	t_fail "pinned program: cannot build a BPF program with clang"
+	t_show "$T_TMP/err"
+elif ! bpftool prog load "$T_TMP/fprog.bpf.o" "$fprog" 2>"$T_TMP/err"; then
+	t_fail "pinned program: bpftool cannot load and pin one"
+	t_show "$T_TMP/err"
+else
+	id_before=$(prog_id)
 	expect_refused "pinned program" --use-bpf --attr-map "$fprog"
-	rm -f "$fprog"
+	t_check "the pinned program is intact (id $id_before -> $(prog_id))" \
+		test -n "$id_before" -a "$(prog_id)" = "$id_before"
+	t_check "no lock directory left beside the program" \
+		test ! -e "${fprog}_lock"
 fi
+rm -f "$fprog"
 
 # 5. A directory in bpffs.
 dir=/sys/fs/bpf/bperf_dir_$$

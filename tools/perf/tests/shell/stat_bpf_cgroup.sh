@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Per-cgroup counting through the shared leaders: -G and --for-each-cgroup
-# with --use-bpf count a cgroup with its descendants, agree with plain -G,
-# share the leader with a concurrent -a session, split the time of a task
-# that moves between cgroups, and count 200 cgroups with one follower.
+# through bperf count a cgroup with its descendants and agree with plain
+# counting of the same cgroups in the same session, share the leader with
+# a concurrent -a session, attribute the time of a task that moves between
+# cgroups as plain counting does (within a tick), and count 200 cgroups
+# with one follower.
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -13,7 +15,14 @@ CG=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
 [ -n "$CG" ] || t_skip "cgroup v2 is not mounted"
 TOP=bperf_test_$$
 TREE=$CG/$TOP
-TOLERANCE=2
+# bperf against plain counting of the same cgroups in the same session:
+# BPERF_TASK_PCT (lib/bperf.sh).  Measured here, 20 runs of section 1:
+# bperf's -G parent was -0.03..+0.19 ms (-0.003..+0.02 %) from plain in
+# 11 of them and +2.9..+5.4 ms (about one 4 ms tick, +0.2..+0.5 %) above
+# in 9: those fail, as bperf counts what no plain counter counted.  Plain
+# -G of two children sometimes gave a child more time than the run had
+# CPUs for (2637..3004 ms in a 1 s run, 6 of 32 runs; the distribution's
+# perf did not, 0 of 12): that fails the sum check below.
 
 remove_tree() {
 	local d
@@ -24,11 +33,7 @@ remove_tree() {
 	done 2>/dev/null
 	find "$TREE" -depth -type d | while read -r d; do rmdir "$d"; done
 }
-cgroup_t_cleanup() {
-	bperf_t_cleanup
-	remove_tree
-}
-trap cgroup_t_cleanup EXIT
+t_at_exit remove_tree
 
 mkdir -p "$TREE/parent/child1" "$TREE/parent/child2" ||
 	t_skip "cannot create cgroups under $CG"
@@ -39,6 +44,24 @@ busy_in() {
 		"$TREE/$1" "$2"
 }
 
+# loop_ns PID...: the CPU time of these tasks so far (schedstat, ns).
+loop_ns() {
+	local p sum=0
+	for p in "$@"; do
+		sum=$((sum + $(cut -d' ' -f1 "/proc/$p/schedstat")))
+	done
+	echo "$sum"
+}
+
+# plain_ok FILE EVENT CGROUP: the plain row ran all its time, unscaled.
+# Plain -G rows are now and then scaled on this kernel while bperf counts
+# cgroups too (running 13..57 %, counts up to 3.7 s for a 1 s run), a
+# defect of plain counting left open: such a row is no reference.
+plain_ok() {
+	awk -F, -v ev="$2" -v cg="$3" '$3 == ev && $4 == cg { ok = $6 == "100.00" }
+		END { exit !ok }' "$1"
+}
+
 # csv_cgroup_value FILE EVENT CGROUP: field 1 of the row of EVENT for CGROUP.
 csv_cgroup_value() {
 	awk -F, -v ev="$2" -v cg="$3" '$3 == ev && $4 == cg { print $1; exit }' "$1"
@@ -46,38 +69,57 @@ csv_cgroup_value() {
 
 # 1. -G parent through bperf, beside plain -G of the parent and of each
 # child, in one session on the same two busy children (-G is positional).
-for attempt in 1 2 3; do
-	busy_in parent/child1 3
-	busy_in parent/child2 3
-	sleep 0.1
-	run_perf stat --attr-map "$BPERF_MAP" -x, -a -e task-clock:b,task-clock,task-clock,task-clock \
-		-G "$TOP/parent,$TOP/parent,$TOP/parent/child1,$TOP/parent/child2" \
-		-o "$T_TMP/g" -- sleep 1 2>"$T_TMP/err" ||
-		{ t_show "$T_TMP/err"; t_abort "perf stat -G failed"; }
-	b=$(csv_cgroup_value "$T_TMP/g" task-clock:b "$TOP/parent")
-	p=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent")
-	c1=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent/child1")
-	c2=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent/child2")
-	sum=$(awk -v a="$c1" -v b="$c2" 'BEGIN { print a + b }')
-	echo "parent: bperf $b ms, plain $p ms; children $c1 + $c2 = $sum ms"
-	wait
-	t_within "$b" "$p" $TOLERANCE && t_within "$b" "$sum" $TOLERANCE && break
-done
-t_check "the children ran ($p ms in parent)" t_between "$p" 500 2200
-t_check "bperf -G parent $b ms within $TOLERANCE% of plain $p ms" \
-	t_within "$b" "$p" $TOLERANCE
-t_check "bperf -G parent $b ms within $TOLERANCE% of the children's $sum ms" \
-	t_within "$b" "$sum" $TOLERANCE
+busy_in parent/child1 3
+busy_in parent/child2 3
+sleep 0.1
+loop_pids="$(cat "$TREE/parent/child1/cgroup.procs" "$TREE/parent/child2/cgroup.procs")"
+# shellcheck disable=SC2086 # pids
+before=$(loop_ns $loop_pids)
+run_perf stat --attr-map "$BPERF_MAP" -x, -a -e task-clock:b,task-clock,task-clock,task-clock \
+	-G "$TOP/parent,$TOP/parent,$TOP/parent/child1,$TOP/parent/child2" \
+	-o "$T_TMP/g" -- sleep 1 2>"$T_TMP/err" ||
+	{ t_show "$T_TMP/err"; t_abort "perf stat -G failed"; }
+# shellcheck disable=SC2086 # pids
+loop_ms=$((($(loop_ns $loop_pids) - before) / 1000000))
+b=$(csv_cgroup_value "$T_TMP/g" task-clock:b "$TOP/parent")
+p=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent")
+c1=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent/child1")
+c2=$(csv_cgroup_value "$T_TMP/g" task-clock "$TOP/parent/child2")
+sum=$(awk -v a="$c1" -v b="$c2" 'BEGIN { print a + b }')
+echo "parent: bperf $b ms, plain $p ms; children $c1 + $c2 = $sum ms"
+wait
+# Two loops run through perf's start and end: 220 ms measured on the
+# sanitizer build, 45..132 ms a loop on the plain one; 200 ms a loop.
+t_check "bperf -G parent: $b ms of the loops' $loop_ms ms around the session" \
+	awk -v b="${b:-x}" -v l="$loop_ms" 'BEGIN {
+		exit !(b ~ /^[0-9.]+$/ && b >= 100 && l - b >= -1 && l - b <= 400) }'
+if plain_ok "$T_TMP/g" task-clock "$TOP/parent"; then
+	t_check "bperf -G parent $b ms within $BPERF_TASK_PCT % of plain $p ms" \
+		t_within "$b" "$p" "$BPERF_TASK_PCT"
+else
+	echo "plain -G of the parent is scaled ($p ms): no reference (the plain -G defect)"
+fi
+if plain_ok "$T_TMP/g" task-clock "$TOP/parent/child1" &&
+	plain_ok "$T_TMP/g" task-clock "$TOP/parent/child2"; then
+	t_check "bperf -G parent $b ms within $BPERF_TASK_PCT % of the children's $sum ms" \
+		t_within "$b" "$sum" "$BPERF_TASK_PCT"
+else
+	echo "plain -G of a child is scaled ($c1, $c2 ms): no reference (the plain -G defect)"
+fi
 
 # 2. --for-each-cgroup and a concurrent -a session share one leader.
 bperf_leader_link_ids >"$T_TMP/links0"
 echo 0 >>"$T_TMP/links0"
 busy_in parent/child1 3
+sleep 0.1
+loop_pids=$(cat "$TREE/parent/child1/cgroup.procs")
 t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, -a -e cpu-clock \
 	-o "$T_TMP/a" -- sleep 2
 pa=$T_BG_PID
-bperf_stat -x, -a -e cpu-clock --for-each-cgroup \
-	"$TOP/parent,$TOP/parent/child1,$TOP/parent/child2" \
+# shellcheck disable=SC2086 # pids
+before=$(loop_ns $loop_pids)
+run_perf stat --attr-map "$BPERF_MAP" -x, -a -e cpu-clock:b,cpu-clock \
+	--for-each-cgroup "$TOP/parent,$TOP/parent/child1,$TOP/parent/child2" \
 	-o "$T_TMP/each" -- sleep 1 2>"$T_TMP/err" &
 pe=$!
 sleep 0.6
@@ -85,13 +127,31 @@ links=$(bperf_new_leader_links "$T_TMP/links0")
 t_check "--for-each-cgroup and -a: one leader link (got $links)" \
 	test "$links" -eq 1
 wait "$pe" || { t_show "$T_TMP/err"; t_fail "--for-each-cgroup failed"; }
+# shellcheck disable=SC2086 # pids
+loop_ms=$((($(loop_ns $loop_pids) - before) / 1000000))
 wait "$pa"
 wait
-rows=$(awk -F, '$3 == "cpu-clock" && $4 ~ /parent/' "$T_TMP/each" | wc -l)
+rows=$(awk -F, '$3 == "cpu-clock:b" && $4 ~ /parent/' "$T_TMP/each" | wc -l)
 t_check "--for-each-cgroup prints one row per cgroup (got $rows)" \
 	test "$rows" -eq 3
-c1=$(csv_cgroup_value "$T_TMP/each" cpu-clock "$TOP/parent/child1")
-t_check "child1's busy loop counted ($c1 ms)" t_between "$c1" 600 1100
+for c in parent parent/child1; do
+	b=$(csv_cgroup_value "$T_TMP/each" cpu-clock:b "$TOP/$c")
+	p=$(csv_cgroup_value "$T_TMP/each" cpu-clock "$TOP/$c")
+	# The loop ran inside the session at most what it ran around it, and
+	# less by perf's start and end: 45..132 ms measured here with bperf
+	# creating its leader; bound 200 ms.
+	t_check "--for-each-cgroup $c: bperf $b ms of the loop's $loop_ms ms around the session" \
+		awk -v b="${b:-x}" -v l="$loop_ms" 'BEGIN {
+			exit !(b ~ /^[0-9.]+$/ && l - b >= -1 && l - b <= 200) }'
+	if ! plain_ok "$T_TMP/each" cpu-clock "$TOP/$c"; then
+		echo "plain -G of $c is scaled ($p ms): no reference (the plain -G defect)"
+		continue
+	fi
+	t_check "--for-each-cgroup $c: child1's busy loop, bperf $b ms, plain $p ms" \
+		awk -v b="${b:-x}" -v p="${p:-0}" -v pct="$BPERF_TASK_PCT" 'BEGIN {
+			d = b - p; if (d < 0) d = -d
+			exit !(b ~ /^[0-9.]+$/ && p >= 100 && d * 100 <= pct * p) }'
+done
 
 # A regex, as perf takes it, stands for every cgroup whose name matches.
 bperf_stat -x, -a -e cpu-clock --for-each-cgroup "^$TOP/parent/child[0-9]\$" \
@@ -101,24 +161,62 @@ rows=$(awk -F, '$3 == "cpu-clock" { print $4 }' "$T_TMP/re" | sort | tr '\n' ' '
 t_check "a regex matches child1 and child2 (got: $rows)" \
 	test "$rows" = "$TOP/parent/child1 $TOP/parent/child2 "
 
-# 3. A task moved from child1 to child2 mid-run splits its time.
+# 3. A task moved from child1 to child2 mid-run: its time goes where
+# plain counting puts it, give or take the tick at which bperf sees the
+# move (4 ms at HZ=250) and 0.5 ms (measured here, 20 runs: bperf was
+# -0.49..+5.89 ms from plain in child1, -0.10..+5.24 ms in child2; the
+# runs beyond 4.5 ms fail).  A scaled plain row is no reference (see
+# plain_ok).  The two children together are checked against plain -G of
+# the parent when that is right, and always against the loop's own CPU
+# time.
 busy_in parent/child1 3
 sleep 0.1
-bperf_stat -x, -a -e task-clock --for-each-cgroup \
-	"$TOP/parent/child1,$TOP/parent/child2" -o "$T_TMP/move" -- \
+# The loop's own CPU time around the session.
+loop_pids=$(cat "$TREE/parent/child1/cgroup.procs")
+# shellcheck disable=SC2086 # pids
+before=$(loop_ns $loop_pids)
+run_perf stat --attr-map "$BPERF_MAP" -x, -a -e cpu-clock:b,cpu-clock \
+	--for-each-cgroup "$TOP/parent,$TOP/parent/child1,$TOP/parent/child2" \
+	-o "$T_TMP/move" -- \
 	bash -c "sleep 0.5; for p in \$(cat '$TREE/parent/child1/cgroup.procs'); do
 		echo \$p >'$TREE/parent/child2/cgroup.procs'; done; sleep 0.5" \
 	2>"$T_TMP/err" || { t_show "$T_TMP/err"; t_fail "move run failed"; }
+# shellcheck disable=SC2086 # pids
+loop_ms=$((($(loop_ns $loop_pids) - before) / 1000000))
 wait
-c1=$(csv_cgroup_value "$T_TMP/move" task-clock "$TOP/parent/child1")
-c2=$(csv_cgroup_value "$T_TMP/move" task-clock "$TOP/parent/child2")
-echo "moved task: child1 $c1 ms, child2 $c2 ms"
-# The loop competes with the machine's other work: check the split, not
-# the absolute times.
-total=$(awk -v a="$c1" -v b="$c2" 'BEGIN { print a + b }')
-share=$(awk -v a="$c1" -v t="$total" 'BEGIN { print t ? 100 * a / t : 0 }')
-t_check "the moved loop ran ($total ms)" t_between "$total" 500 1100
-t_check "child1 got about half of it (${share}%)" t_between "$share" 35 65
+refs=0
+b1=$(csv_cgroup_value "$T_TMP/move" cpu-clock:b "$TOP/parent/child1")
+b2=$(csv_cgroup_value "$T_TMP/move" cpu-clock:b "$TOP/parent/child2")
+pp=$(csv_cgroup_value "$T_TMP/move" cpu-clock "$TOP/parent")
+if plain_ok "$T_TMP/move" cpu-clock "$TOP/parent"; then
+	refs=$((refs + 1))
+	t_check "moved loop's time in both children: bperf $b1 + $b2 ms, plain $pp ms in the parent" \
+		awk -v b1="${b1:-x}" -v b2="${b2:-x}" -v p="${pp:-0}" 'BEGIN {
+			d = b1 + b2 - p; if (d < 0) d = -d
+			exit !(b1 ~ /^[0-9.]+$/ && b2 ~ /^[0-9.]+$/ && p >= 500 && d <= 4.5) }'
+else
+	echo "plain -G of the parent is scaled ($pp ms): no reference (the plain -G defect)"
+fi
+for c in child1 child2; do
+	b=$(csv_cgroup_value "$T_TMP/move" cpu-clock:b "$TOP/parent/$c")
+	p=$(csv_cgroup_value "$T_TMP/move" cpu-clock "$TOP/parent/$c")
+	if ! plain_ok "$T_TMP/move" cpu-clock "$TOP/parent/$c"; then
+		echo "plain -G of $c is scaled ($p ms): no reference (the plain -G defect)"
+		continue
+	fi
+	refs=$((refs + 1))
+	t_check "moved loop's time in $c: bperf $b ms, plain $p ms" \
+		awk -v b="${b:-x}" -v p="${p:-0}" 'BEGIN {
+			d = b - p; if (d < 0) d = -d
+			exit !(b ~ /^[0-9.]+$/ && p >= 100 && d <= 4.5) }'
+done
+# With or without plain references: both children together hold what
+# the loop ran inside the session, which is at most what it ran around
+# it, and less by perf's start and end (45..132 ms measured here).
+t_check "the two children hold the loop's run: bperf $b1 + $b2 ms, $loop_ms ms around the session ($refs plain references)" \
+	awk -v b1="${b1:-x}" -v b2="${b2:-x}" -v l="$loop_ms" 'BEGIN {
+		d = l - (b1 + b2)
+		exit !(b1 ~ /^[0-9.]+$/ && b2 ~ /^[0-9.]+$/ && d >= -1 && d <= 200) }'
 
 # 4. 200 empty cgroups at once: one follower, one leader per event.
 list=
@@ -138,9 +236,13 @@ done
 ms=$((($(date +%s%N) - start) / 1000000))
 echo "200 cgroups registered after $ms ms"
 t_check "200 cgroups start within 10 s ($ms ms)" test "$ms" -lt 10000
-followers=$(($(bperf_nr_progs) - base_progs))
-t_check "200 cgroups: one leader and one follower program (got $followers)" \
-	test "$followers" -eq 2
+# A leader is six programs (on_switch and its hooks); a follower is
+# none, whatever its number of cgroups.
+progs=$(($(bperf_nr_progs) - base_progs))
+followers=$(bperf_list_field cpu-clock followers)
+t_check "200 cgroups: one leader's programs and no more (got $progs)" \
+	test "$progs" -eq 6
+t_check "200 cgroups: one follower (got $followers)" test "$followers" = 1
 wait "$pm" || t_fail "the 200-cgroup session failed"
 rows=$(awk -F, '$3 == "cpu-clock"' "$T_TMP/many" | wc -l)
 t_check "200 cgroups: 200 rows (got $rows)" test "$rows" -eq 200

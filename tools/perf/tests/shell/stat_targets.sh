@@ -24,15 +24,40 @@ stat_ok() {
 	return 1
 }
 
+# stat_human_ok DESC ARGS...: the same in perf's human format, which
+# prints the elapsed time.
+stat_human_ok() {
+	local desc=$1 rc
+	shift
+	run_perf stat -o "$out" "$@" 2>"$err"
+	rc=$?
+	[ $rc -eq 0 ] && return 0
+	t_fail "$desc: perf stat $* exited $rc"
+	t_show "$err"
+	return 1
+}
+
+# t_clock_of_cpus DESC VALUE CPUS: pass when VALUE (cpu-clock, ms) is the
+# elapsed time of $out on CPUS CPUs, within 1 ms per CPU.  Measured here,
+# 30 runs each of -a, -C 0 and -A over sleep 0.3: cpu-clock was
+# +0.001..+0.022 % (at most 0.13 ms) above CPUs x elapsed; the rest is
+# room for perf being preempted between enabling its counters and reading
+# the clock.
+t_clock_of_cpus() {
+	local desc=$1 v=$2 n=$3 e
+	e=$(human_elapsed_ms "$out")
+	t_check "$desc: cpu-clock $v ms is $n x the $e ms elapsed" \
+		awk -v v="${v:-x}" -v e="${e:-0}" -v n="$n" 'BEGIN {
+			d = v - n * e; if (d < 0) d = -d
+			exit !(v ~ /^[0-9.]+$/ && e > 0 && d <= n) }'
+}
+
 # -a and -C: cpu-clock is the number of CPUs times the elapsed time.
-if stat_ok "-a" -a -e cpu-clock -- sleep 0.3; then
-	v=$(csv_value "$out" cpu-clock)
-	t_check "-a cpu-clock about $ncpu x 300 ms ($v)" \
-		t_within "$v" $((ncpu * 300)) 10
+if stat_human_ok "-a" -a -e cpu-clock -- sleep 0.3; then
+	t_clock_of_cpus "-a" "$(human_value "$out" cpu-clock)" "$ncpu"
 fi
-if stat_ok "-C 0" -C 0 -e cpu-clock -- sleep 0.3; then
-	v=$(csv_value "$out" cpu-clock)
-	t_check "-C 0 cpu-clock about 300 ms ($v)" t_within "$v" 300 10
+if stat_human_ok "-C 0" -C 0 -e cpu-clock -- sleep 0.3; then
+	t_clock_of_cpus "-C 0" "$(human_value "$out" cpu-clock)" 1
 fi
 if [ "$ncpu" -ge 2 ]; then
 	if stat_ok "-C 0-1 -A" -C 0-1 -A -e cpu-clock -- sleep 0.2; then
@@ -40,9 +65,11 @@ if [ "$ncpu" -ge 2 ]; then
 		t_check "-C 0-1 -A prints 2 rows ($rows)" [ "$rows" -eq 2 ]
 		t_check "-C 0-1 -A rows are CPU0 and CPU1" \
 			[ "$(cut -d, -f1 "$out" | grep '^CPU' | tr '\n' ' ')" = "CPU0 CPU1 " ]
+	fi
+	if stat_human_ok "-C 0-1 -A" -C 0-1 -A -e cpu-clock -- sleep 0.2; then
 		for c in 0 1; do
-			v=$(awk -F, -v c=CPU$c '$1 == c { print $2 }' "$out")
-			t_check "CPU$c cpu-clock about 200 ms ($v)" t_within "$v" 200 15
+			v=$(awk -v c=CPU$c '$1 == c { gsub(/,/, "", $2); print $2 }' "$out")
+			t_clock_of_cpus "-A CPU$c" "$v" 1
 		done
 	fi
 	if stat_ok "-C 1" -C 1 -A -e cpu-clock -- sleep 0.1; then
@@ -53,23 +80,57 @@ else
 	echo "note: one CPU, -C 0-1 not checked"
 fi
 
-# -p and -t of a busy loop: it runs all the time, so task-clock is about
-# the length of the run.
+# -p and -t of a busy loop: task-clock is the time the loop ran while
+# perf counted.  The kernel keeps the loop's run time in
+# /proc/PID/schedstat (ns): read before and after perf, it holds the
+# counted time plus what the loop ran outside perf's counting window,
+# which is at most the wall time of the whole measure minus the elapsed
+# time perf printed.  Schedstat of a running task is brought up to date at
+# each 4 ms tick, so each reading may lag by one.  (Measured here, 25 runs
+# of this test, 100 counts: the loop ran 1.1..35.7 ms more than counted,
+# with 6.9..54.6 ms of wall time outside perf's window; under a lighter
+# load, 60 runs: 1.6..18.8 ms more.  The old bound, 150..360 ms for a
+# 300 ms run, let anything from half to 1.2 times the run pass.)
 t_busy
 busy=$T_BG_PID
-if stat_ok "-p" -p $busy -e task-clock -- sleep 0.3; then
-	v=$(csv_value "$out" task-clock)
-	t_check "-p busy loop task-clock about 300 ms ($v)" t_between "$v" 150 360
+sleep 0.1	# running, not starting
+now_ms() {
+	echo $(($(date +%s%N) / 1000000))
+}
+sched_ms() {
+	awk '{ printf "%.3f\n", $1 / 1e6 }' "/proc/$busy/schedstat"
+}
+# t_busy_counted DESC VALUE: VALUE (task-clock, ms) against the schedstat
+# readings s0, s1 and the wall clock t0, t1 around the perf run of $out.
+t_busy_counted() {
+	local desc=$1 v=$2 e
+	e=$(human_elapsed_ms "$out")
+	t_check "$desc: busy loop task-clock $v ms; it ran $(awk -v a="$s0" -v b="$s1" 'BEGIN { print b - a }') ms in $((t1 - t0)) ms, $e ms of them counted" \
+		awk -v v="${v:-x}" -v s0="$s0" -v s1="$s1" -v w=$((t1 - t0)) \
+			-v e="${e:-0}" 'BEGIN {
+			d = s1 - s0 - v
+			exit !(v ~ /^[0-9.]+$/ && v >= 10 && e > 0 &&
+			       v <= e + 1 && d >= -4 && d <= w - e + 4) }'
+}
+# measure ARGS...: perf stat ARGS in the human format, with the readings.
+measure() {
+	t0=$(now_ms)
+	s0=$(sched_ms)
+	stat_human_ok "$*" "$@"
+	local rc=$?
+	s1=$(sched_ms)
+	t1=$(now_ms)
+	return $rc
+}
+if measure -p $busy -e task-clock -- sleep 0.3; then
+	t_busy_counted "-p" "$(human_value "$out" task-clock)"
 fi
-if stat_ok "-t" -t $busy -e task-clock -- sleep 0.3; then
-	v=$(csv_value "$out" task-clock)
-	t_check "-t busy loop task-clock about 300 ms ($v)" t_between "$v" 150 360
+if measure -t $busy -e task-clock -- sleep 0.3; then
+	t_busy_counted "-t" "$(human_value "$out" task-clock)"
 fi
-if stat_ok "--per-thread" --per-thread -p $busy -e task-clock -- sleep 0.3; then
-	v=$(awk -F, -v t="-$busy" 'index($1, t) == length($1) - length(t) + 1 {
-		print $2; exit }' "$out")
-	t_check "--per-thread row for thread $busy about 300 ms ($v)" \
-		t_between "$v" 150 360
+if measure --per-thread -p $busy -e task-clock -- sleep 0.3; then
+	v=$(awk -v t="bash-$busy" '$1 == t { gsub(/,/, "", $2); print $2 }' "$out")
+	t_busy_counted "--per-thread row for thread $busy" "$v"
 fi
 # until_sigint SECONDS ARGS...: perf ARGS, ended by SIGINT after SECONDS;
 # sets rc.  (Background jobs of a script ignore SIGINT: restore it.)
@@ -87,10 +148,13 @@ until_sigint() {
 }
 
 # -p without a workload runs until SIGINT.
-until_sigint 0.4 stat -x, -o "$out" -p $busy -e task-clock
+t0=$(now_ms)
+s0=$(sched_ms)
+until_sigint 0.4 stat -o "$out" -p $busy -e task-clock
+s1=$(sched_ms)
+t1=$(now_ms)
 t_check "-p until SIGINT exits 0 or 130 (got $rc)" [ $rc -eq 0 -o $rc -eq 130 ]
-v=$(csv_value "$out" task-clock)
-t_check "-p until SIGINT prints task-clock ($v)" t_between "$v" 100 1000
+t_busy_counted "-p until SIGINT" "$(human_value "$out" task-clock)"
 
 # -I 100 --interval-count 3 ends by itself after three intervals.
 start=$(date +%s%N)
@@ -100,14 +164,26 @@ ms=$((($(date +%s%N) - start) / 1000000))
 t_check "-I 100 --interval-count 3 exits 0 (got $rc)" [ $rc -eq 0 ]
 n=$(grep -Ec '^ *[0-9]+\.[0-9]+ +[0-9.,]+ +msec +cpu-clock' "$out")
 t_check "-I 100 --interval-count 3 prints 3 intervals ($n)" [ "$n" -eq 3 ]
-t_check "-I 100 --interval-count 3 takes about 300 ms ($ms)" \
-	t_between "$ms" 250 2000
+# Three intervals take at least 300 ms and no stamp comes early.  How late
+# they come depends on the load: measured here, 30 runs on a quiet
+# machine, the stamps were at most 4.5 ms late and the run took 303..308
+# ms, but on a loaded one (load average 24) a stamp came 226 ms late.
+# Late or not, each interval counts what its stamps say: -a cpu-clock is
+# the CPUs times the time since the previous stamp, within 1 ms per CPU
+# (measured -0.063..+0.109 ms, 60 intervals under load).
+t_check "-I 100 --interval-count 3 takes at least 300 ms ($ms ms)" \
+	t_between "$ms" 300 100000
 stamps=$(awk '/cpu-clock/ { printf "%s ", $1 }' "$out")
-t_check "interval timestamps increase by about 0.1 s ($stamps)" \
+t_check "no interval stamp comes early ($stamps)" \
 	awk -v s="$stamps" 'BEGIN { n = split(s, t, " "); ok = n == 3
 		for (i = 1; i <= n; i++)
-			if (t[i] < 0.09 * i || t[i] > 0.1 * i + 0.05) ok = 0
+			if (t[i] < 0.1 * i) ok = 0
 		exit !ok }'
+t_check "each interval's cpu-clock is $ncpu x its length" \
+	awk -v n="$ncpu" '/cpu-clock/ { gsub(/,/, "", $2); rows++
+		d = $2 - n * ($1 - prev) * 1000; prev = $1
+		if (d < -n || d > n) bad++ }
+		END { exit !(rows == 3 && !bad) }' "$out"
 [ "$T_ERRORS" -eq 0 ] || t_show "$out"
 
 # SIGINT ends a system-wide run, which then prints its counts.
@@ -115,11 +191,9 @@ until_sigint 0.5 stat -a -e cpu-clock -o "$out"
 # perf itself dies of the SIGINT after printing (130); 0 is fine too.
 t_check "SIGINT to perf stat -a: exit 0 or 130 (got $rc)" \
 	[ $rc -eq 0 -o $rc -eq 130 ]
-v=$(human_value "$out" cpu-clock)
-t_check "SIGINT to perf stat -a prints cpu-clock ($v ms)" \
-	t_between "$v" $((ncpu * 300)) $((ncpu * 1000))
 t_check "SIGINT to perf stat -a prints the elapsed time" \
 	grep -q "seconds time elapsed" "$out"
+t_clock_of_cpus "SIGINT to perf stat -a" "$(human_value "$out" cpu-clock)" "$ncpu"
 [ "$T_ERRORS" -eq 0 ] || t_show "$err"
 
 # No workload and no target: system-wide until SIGINT, like perf.
@@ -127,9 +201,7 @@ until_sigint 0.5 stat -e cpu-clock -o "$out"
 t_check "no target: exit 0 or 130 after SIGINT (got $rc)" \
 	[ $rc -eq 0 -o $rc -eq 130 ]
 t_check "no target counts system-wide" grep -q "'system wide'" "$out"
-v=$(human_value "$out" cpu-clock)
-t_check "no target: cpu-clock of all CPUs ($v ms)" \
-	t_between "$v" $((ncpu * 300)) $((ncpu * 1000))
+t_clock_of_cpus "no target" "$(human_value "$out" cpu-clock)" "$ncpu"
 
 # Inheritance: the work (a fixed amount, whatever the load) is done by a
 # child of the workload.

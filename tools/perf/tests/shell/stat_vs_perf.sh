@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Plain counting agrees with the distribution's perf: the median task-clock
-# of a fixed CPU-bound workload within 5%, context-switches and page-faults
-# in a sane range, and system-wide cpu-clock over a sleep.
+# Plain counting agrees with the distribution's perf: task-clock of a
+# fixed CPU-bound workload (the median of the differences of runs made
+# side by side) within 5 %, page-faults within 4, context-switches in a
+# sane range, and system-wide cpu-clock over a sleep is the CPUs times
+# the elapsed time.
 
 . "$(dirname "$0")"/lib.sh
 
@@ -10,7 +12,10 @@ t_require_root
 t_require_perf
 t_require_ref_perf
 
-RUNS=${RUNS:-7}
+RUNS=${RUNS:-9}
+# The two perfs run the workload in turn, so the machine's noise does not
+# cancel: measured here, 20 times 9 pairs, the median of the pairs'
+# differences was -2.80..+2.72 %.
 TOLERANCE=5	# percent
 # About half a second of user-space work on this VM, steadier than dd.
 LOOPS=${LOOPS:-18000000}
@@ -19,7 +24,7 @@ events=task-clock,context-switches,page-faults
 
 measure() {
 	local i
-	ours_tc=() ref_tc=() ours_pf=() ref_pf=() ours_cs=()
+	diff_tc=() ours_tc=() ref_tc=() ours_pf=() ref_pf=() ours_cs=()
 	for i in $(seq "$RUNS"); do
 		# Alternate the two so that drift in the machine hits both alike.
 		run_perf stat -x, -e $events -o "$T_TMP/ours" -- "${work[@]}" \
@@ -32,45 +37,46 @@ measure() {
 		ours_cs+=("$(csv_value "$T_TMP/ours" context-switches)")
 		ref_tc+=("$(csv_value "$T_TMP/ref" task-clock)")
 		ref_pf+=("$(csv_value "$T_TMP/ref" page-faults)")
+		diff_tc+=("$(awk -v a="${ours_tc[-1]}" -v b="${ref_tc[-1]}" \
+			'BEGIN { printf "%.3f", (b > 0 ? 100 * (a - b) / b : 1000) }')")
 	done
 	echo "task-clock ms, ours: ${ours_tc[*]}"
 	echo "task-clock ms, ref:  ${ref_tc[*]}"
+	echo "task-clock, ours - ref, percent: ${diff_tc[*]}"
 	echo "page-faults, ours: ${ours_pf[*]}; ref: ${ref_pf[*]}"
 	echo "context-switches, ours: ${ours_cs[*]}"
 }
 
-# A VM is noisy: a real error shows in every attempt, noise rarely twice.
-for attempt in 1 2 3; do
-	measure
-	ours=$(t_median "${ours_tc[@]}")
-	ref=$(t_median "${ref_tc[@]}")
-	t_within "$ours" "$ref" $TOLERANCE && break
-	echo "attempt $attempt: $ours ms vs $ref ms, measuring again"
-done
+measure
+ours=$(t_median "${ours_tc[@]}")
+d=$(t_median "${diff_tc[@]}")
 t_check "task-clock of the workload is real ($ours ms)" t_between "$ours" 100 100000
-t_check "median task-clock $ours ms within $TOLERANCE% of perf's $ref ms" \
-	t_within "$ours" "$ref" $TOLERANCE
+t_check "task-clock: ours - perf's, median of $RUNS pairs, ${d} % (within $TOLERANCE %)" \
+	t_between "$d" -$TOLERANCE $TOLERANCE
 
 ours=$(t_median "${ours_pf[@]}")
 ref=$(t_median "${ref_pf[@]}")
-# page-faults of the same binary hardly vary: 20% or 10 faults.
-t_check "median page-faults $ours close to perf's $ref" \
+# page-faults of the same binary hardly vary: measured here, the medians
+# were 89..91 for both, at most 2 apart in 20 measures.
+t_check "median page-faults $ours within 4 of perf's $ref" \
 	awk -v a="$ours" -v b="$ref" 'BEGIN { d = a - b; if (d < 0) d = -d
-		exit !(a > 0 && (d <= 10 || d <= 0.2 * b)) }'
+		exit !(a > 0 && d <= 4) }'
 
 ours=$(t_median "${ours_cs[@]}")
 # A CPU-bound single thread is rarely switched out: well under 1 per ms.
 t_check "median context-switches $ours in a sane range" t_between "$ours" 0 500
 
 # System-wide cpu-clock over a sleep is the number of CPUs times the time
-# it counted (the elapsed time: a loaded machine wakes the sleep late).
+# it counted (the elapsed time: a loaded machine wakes the sleep late),
+# within 1 ms per CPU (as in stat_targets.sh: measured at most 0.13 ms).
 ncpu=$(nproc)
 run_perf stat -a -e cpu-clock -o "$T_TMP/ours" -- sleep 0.5 2>"$T_TMP/err" ||
 		{ t_show "$T_TMP/err"; t_fail "perf stat -a failed"; }
 v=$(human_value "$T_TMP/ours" cpu-clock)
-elapsed=$(awk '/seconds time elapsed/ { printf "%.3f", $1 * 1000 }' "$T_TMP/ours")
-expect=$(awk -v n="$ncpu" -v e="$elapsed" 'BEGIN { printf "%.3f", n * e }')
+elapsed=$(human_elapsed_ms "$T_TMP/ours")
 t_check "-a cpu-clock over 0.5 s is $ncpu x the $elapsed ms elapsed ($v)" \
-	t_within "$v" "$expect" $TOLERANCE
+	awk -v v="${v:-x}" -v e="${elapsed:-0}" -v n="$ncpu" 'BEGIN {
+		d = v - n * e; if (d < 0) d = -d
+		exit !(v ~ /^[0-9.]+$/ && e > 0 && d <= n) }'
 
 t_done

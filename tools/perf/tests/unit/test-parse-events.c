@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Event parsing: every syntax parse_events() accepts, checked field by
- * field, and every error with its offset.  PMU events use the fake sysfs
- * tree next to this file (tests/unit/sysfs), never the machine's.
+ * Event parsing of the generic events: hardware and software names and
+ * their aliases, clocks in msec, hardware cache events, raw events,
+ * modifiers, lists and groups, and perf stat's default events, checked
+ * field by field.
  */
 #include <errno.h>
-#include <libgen.h>
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,117 +13,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "parse-events-fixture.h"
+#include "util/event-names.h"
 #include "util/evsel.h"
 #include "util/parse-events.h"
 #include "util/pmu.h"
-
-#define C(x) PERF_COUNT_HW_CACHE_##x
-#define CACHE_CONFIG(type, op, result) \
-	(C(type) | (C(op) << 8) | ((__u64)C(result) << 16))
-
-/* The fake tree: next to the source, or found from the test binary. */
-static int setup_sysfs(void **state)
-{
-	char path[PATH_MAX], exe[PATH_MAX], *dir;
-	struct stat st;
-	ssize_t len;
-
-	snprintf(path, sizeof(path), "%s", __FILE__);
-	dir = dirname(path);
-	snprintf(exe, sizeof(exe), "%s/sysfs", dir);
-	if (stat(exe, &st) == 0) {
-		pmu__set_sysfs_root(exe);
-		return 0;
-	}
-	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (len < 0)
-		return -1;
-	exe[len] = '\0';
-	dir = dirname(exe); /* build/tests */
-	snprintf(path, sizeof(path), "%s/../../tools/perf/tests/unit/sysfs",
-		 dir);
-	if (stat(path, &st))
-		return -1;
-	pmu__set_sysfs_root(path);
-	return 0;
-}
-
-static int teardown_sysfs(void **state)
-{
-	pmu__set_sysfs_root(NULL);
-	return 0;
-}
-
-static struct evlist *parse_ok(const char *str)
-{
-	struct parse_events_error err = { 0 };
-	struct evlist *evlist = evlist__new();
-	int ret;
-
-	assert_non_null(evlist);
-	ret = parse_events(evlist, str, &err);
-	if (ret)
-		print_error("parse_events(\"%s\") = %d: %s at %d\n", str, ret,
-			    err.str ? err.str : "?", err.idx);
-	assert_int_equal(ret, 0);
-	assert_null(err.str);
-	parse_events_error__exit(&err);
-	return evlist;
-}
-
-/* Parse one event and check type, config, name. */
-static struct evlist *parse_one(const char *str, __u32 type, __u64 config,
-				const char *name)
-{
-	struct evlist *evlist = parse_ok(str);
-	struct evsel *evsel;
-
-	assert_int_equal(evlist->nr_entries, 1);
-	evsel = evlist->entries[0];
-	assert_int_equal(evsel->attr.type, type);
-	assert_int_equal(evsel->attr.config, config);
-	assert_string_equal(evsel->name, name);
-	assert_ptr_equal(evsel->leader, evsel);
-	assert_int_equal(evsel->nr_members, 1);
-	assert_false(evsel->grouped);
-	return evlist;
-}
-
-static void check_one(const char *str, __u32 type, __u64 config,
-		      const char *name)
-{
-	evlist__delete(parse_one(str, type, config, name));
-}
-
-/* The call fails with ret, err->idx and an err->str starting with msg. */
-static void check_error(const char *str, int ret, int idx, const char *msg)
-{
-	struct parse_events_error err = { 0 };
-	struct evlist *evlist = evlist__new();
-	int got;
-
-	assert_non_null(evlist);
-	got = parse_events(evlist, str, &err);
-	if (got != ret || !err.str || strncmp(err.str, msg, strlen(msg)) ||
-	    err.idx != idx)
-		print_error("parse_events(\"%s\") = %d, \"%s\" at %d\n", str,
-			    got, err.str ? err.str : "(null)", err.idx);
-	assert_int_equal(got, ret);
-	assert_non_null(err.str);
-	assert_true(strncmp(err.str, msg, strlen(msg)) == 0);
-	assert_int_equal(err.idx, idx);
-	/* nothing half-added */
-	assert_int_equal(evlist->nr_entries, 0);
-	assert_int_equal(evlist->nr_groups, 0);
-	parse_events_error__exit(&err);
-	assert_null(err.str);
-	evlist__delete(evlist);
-}
 
 static void test_hardware(void **state)
 {
@@ -453,272 +350,6 @@ static void test_groups(void **state)
 	evlist__delete(evlist);
 }
 
-static void test_pmu_alias(void **state)
-{
-	struct evlist *evlist;
-	struct evsel *evsel;
-
-	evlist = parse_one("msr/tsc/", 10, 0, "msr/tsc/");
-	assert_string_equal(evlist->entries[0]->pmu_name, "msr");
-	evlist__delete(evlist);
-
-	check_one("msr/aperf/", 10, 1, "msr/aperf/");
-	check_one("msr/SMI/", 10, 4, "msr/SMI/"); /* case-insensitive */
-	check_one("msr/event=smi/", 10, 4, "msr/event=smi/");
-	check_one("msr/event=0x1ff/", 10, 0x1ff, "msr/event=0x1ff/");
-	check_one("msr//", 10, 0, "msr//");
-
-	evlist = parse_one("msr/tsc/u", 10, 0, "msr/tsc/u");
-	assert_int_equal(evlist->entries[0]->attr.exclude_kernel, 1);
-	assert_int_equal(evlist->entries[0]->attr.exclude_hv, 1);
-	evlist__delete(evlist);
-
-	evlist = parse_one("msr/tsc/b", 10, 0, "msr/tsc/b");
-	assert_true(evlist->entries[0]->use_bpf);
-	evlist__delete(evlist);
-
-	/* an alias with a unit and scale */
-	evlist = parse_one("power/energy-pkg/", 9, 2, "power/energy-pkg/");
-	evsel = evlist->entries[0];
-	assert_string_equal(evsel->unit, "Joules");
-	assert_true(evsel->scale == 2.3283064365386962890625e-10);
-	assert_string_equal(evsel->pmu_name, "power");
-	evlist__delete(evlist);
-
-	/* a scale without a unit */
-	evlist =
-		parse_one("cpu/topdown-slots/", 4, 0x400, "cpu/topdown-slots/");
-	assert_string_equal(evlist->entries[0]->unit, "");
-	assert_true(evlist->entries[0]->scale == 4.0);
-	evlist__delete(evlist);
-
-	/* alias terms spread over config and config1 */
-	evlist = parse_one("cpu/mem-loads/", 4, 0x1cd, "cpu/mem-loads/");
-	assert_int_equal(evlist->entries[0]->attr.config1, 3);
-	evlist__delete(evlist);
-
-	/* later terms override the alias's */
-	evlist = parse_one("cpu/mem-loads,ldlat=50,umask=2/", 4, 0x2cd,
-			   "cpu/mem-loads,ldlat=50,umask=2/");
-	assert_int_equal(evlist->entries[0]->attr.config1, 50);
-	evlist__delete(evlist);
-}
-
-static void test_pmu_bare_alias(void **state)
-{
-	struct evlist *evlist;
-
-	/* a bare alias name finds its PMU */
-	evlist = parse_one("tsc", 10, 0, "tsc");
-	assert_string_equal(evlist->entries[0]->pmu_name, "msr");
-	evlist__delete(evlist);
-
-	evlist = parse_one("energy-pkg:u", 9, 2, "energy-pkg:u");
-	assert_string_equal(evlist->entries[0]->unit, "Joules");
-	assert_int_equal(evlist->entries[0]->attr.exclude_kernel, 1);
-	evlist__delete(evlist);
-
-	/* one evsel per PMU that has it */
-	evlist = parse_ok("cas_count_read");
-	assert_int_equal(evlist->nr_entries, 2);
-	assert_string_equal(evlist->entries[0]->pmu_name, "uncore_imc_0");
-	assert_string_equal(evlist->entries[1]->pmu_name, "uncore_imc_1");
-	for (int i = 0; i < 2; i++) {
-		assert_int_equal(evlist->entries[i]->attr.type, 20 + i);
-		assert_int_equal(evlist->entries[i]->attr.config, 0x304);
-		assert_string_equal(evlist->entries[i]->name, "cas_count_read");
-		assert_string_equal(evlist->entries[i]->unit, "MiB");
-		assert_true(evlist->entries[i]->scale == 6.103515625e-5);
-	}
-	evlist__delete(evlist);
-}
-
-static void test_pmu_terms(void **state)
-{
-	struct evlist *evlist;
-	struct evsel *evsel;
-
-	check_one("cpu/event=0x3c,umask=0/", 4, 0x3c,
-		  "cpu/event=0x3c,umask=0/");
-	check_one("cpu/event=0x3c/", 4, 0x3c, "cpu/event=0x3c/");
-	check_one("cpu/event=0xc0,umask=0x01/", 4, 0x1c0,
-		  "cpu/event=0xc0,umask=0x01/");
-	check_one("cpu/event=60,umask=010/", 4, 0x83c,
-		  "cpu/event=60,umask=010/");
-	/* a bare format term means =1 */
-	check_one("cpu/event=0x3c,edge,inv/", 4, 0x3c | 1 << 18 | 1 << 23,
-		  "cpu/event=0x3c,edge,inv/");
-	check_one("cpu/event=0x3c,any=1,cmask=0xff/", 4,
-		  0x3c | 1 << 21 | 0xffULL << 24,
-		  "cpu/event=0x3c,any=1,cmask=0xff/");
-	/* config terms set whole fields */
-	evlist = parse_one("cpu/config=0x1234,config1=5,config2=0x7/", 4,
-			   0x1234, "cpu/config=0x1234,config1=5,config2=0x7/");
-	evsel = evlist->entries[0];
-	assert_int_equal(evsel->attr.config1, 5);
-	assert_int_equal(evsel->attr.config2, 7);
-	assert_string_equal(evsel->pmu_name, "cpu");
-	evlist__delete(evlist);
-
-	/* a split format: 0-3 then 8-11 of config2 */
-	evlist = parse_one("cpu/split=0xab/", 4, 0, "cpu/split=0xab/");
-	assert_int_equal(evlist->entries[0]->attr.config2, 0xa0b);
-	evlist__delete(evlist);
-
-	evlist = parse_one("cpu/ldlat=0xffff/", 4, 0, "cpu/ldlat=0xffff/");
-	assert_int_equal(evlist->entries[0]->attr.config1, 0xffff);
-	evlist__delete(evlist);
-
-	/* name= sets the printed name */
-	evlist = parse_one("cpu/event=0x3c,name=my_cycles/u", 4, 0x3c,
-			   "my_cycles");
-	assert_int_equal(evlist->entries[0]->attr.exclude_kernel, 1);
-	evlist__delete(evlist);
-	check_one("msr/tsc,name=foo/", 10, 0, "foo");
-
-	/* a later term overrides an earlier one */
-	check_one("cpu/event=0x3c,event=0x10/", 4, 0x10,
-		  "cpu/event=0x3c,event=0x10/");
-
-	/* the software PMU takes config= */
-	check_one("software/config=1/", 1, 1, "software/config=1/");
-}
-
-static void test_symbol_terms(void **state)
-{
-	struct evlist *evlist;
-
-	evlist = parse_one("cpu-clock/name=wall/", PERF_TYPE_SOFTWARE,
-			   PERF_COUNT_SW_CPU_CLOCK, "wall");
-	assert_string_equal(evlist->entries[0]->unit, "msec");
-	assert_null(evlist->entries[0]->pmu_name);
-	evlist__delete(evlist);
-
-	evlist = parse_one("cpu-clock/name=x/b", PERF_TYPE_SOFTWARE,
-			   PERF_COUNT_SW_CPU_CLOCK, "x");
-	assert_true(evlist->entries[0]->use_bpf);
-	evlist__delete(evlist);
-
-	check_one("cycles/period=1000/", PERF_TYPE_HARDWARE,
-		  PERF_COUNT_HW_CPU_CYCLES, "cycles/period=1000/");
-}
-
-static void test_errors(void **state)
-{
-	check_error("foo", -ENOENT, 0, "unknown event 'foo'");
-	check_error("cycles,foo", -ENOENT, 7, "unknown event 'foo'");
-	check_error("cycles,Cycles", -ENOENT, 7, "unknown event 'Cycles'");
-	check_error("l1-dcache-loads", -ENOENT, 0, "unknown event");
-	check_error("L1-dcache-loadz", -ENOENT, 0, "unknown event");
-	check_error("L1-dcache-load-load", -ENOENT, 0, "unknown event");
-	check_error("r0x10", -ENOENT, 0, "unknown event 'r0x10'");
-	check_error("rzz", -ENOENT, 0, "unknown event 'rzz'");
-	check_error("L1-icache-stores", -EINVAL, 10,
-		    "cache 'L1-icache' has no store operation");
-	check_error("iTLB-prefetches", -EINVAL, 5,
-		    "cache 'iTLB' has no prefetch operation");
-
-	check_error("cycles:zz", -EINVAL, 7, "unknown modifier 'z'");
-	check_error("cycles:uz", -EINVAL, 8, "unknown modifier 'z'");
-	check_error("cpu-clock:pppp", -EINVAL, 13, "too many 'p' modifiers");
-	check_error("{cpu-clock:pp,task-clock}:pp", -EINVAL, 27,
-		    "too many 'p' modifiers");
-	check_error("msr/tsc/:u", -EINVAL, 8, "unknown modifier ':'");
-	check_error("msr/tsc/x", -EINVAL, 8, "unknown modifier 'x'");
-
-	check_error("xyz/abc/", -ENOENT, 0, "unknown pmu 'xyz'");
-	check_error("cycles,xyz/event=1/", -ENOENT, 7, "unknown pmu 'xyz'");
-	check_error("msr/foo/", -EINVAL, 4, "unknown term 'foo' for pmu 'msr'");
-	check_error("msr/tsc,foo=1/", -EINVAL, 8,
-		    "unknown term 'foo' for pmu 'msr'");
-	check_error("msr/event=nope/", -ENOENT, 10,
-		    "unknown event 'nope' for pmu 'msr'");
-	check_error("cpu/umask=abc/", -EINVAL, 10, "bad value 'abc'");
-	check_error("cpu/cycles-ct/", -EINVAL, 4, "bad event 'cycles-ct'");
-	check_error("cpu-clock/foo=1/", -EINVAL, 10,
-		    "unknown term 'foo' for event 'cpu-clock'");
-	check_error("msr/tsc", -EINVAL, 7, "missing '/'");
-	check_error("msr/", -EINVAL, 4, "missing '/'");
-	check_error("nopmu/", -ENOENT, 0, "unknown pmu 'nopmu'");
-	check_error("nopmu/tsc", -ENOENT, 0, "unknown pmu 'nopmu'");
-	check_error("msr/tsc,/", -EINVAL, 8, "empty term");
-	check_error("msr/event=/", -EINVAL, 10, "missing value");
-	check_error("msr/name/", -EINVAL, 4, "missing value for term 'name'");
-
-	check_error(
-		"cpu/event=0x100/", -EINVAL, 10,
-		"value 0x100 too big for term 'event' of pmu 'cpu' (at most 0xff)");
-	check_error("cpu/split=0x100/", -EINVAL, 10, "value 0x100 too big");
-	check_error("cpu/edge=2/", -EINVAL, 9, "value 0x2 too big");
-	check_error("msr/event=0x10000000000000000/", -EINVAL, 10,
-		    "value too big");
-	check_error("msr/config=99999999999999999999/", -EINVAL, 11,
-		    "value too big");
-	check_error("r10000000000000000", -EINVAL, 1,
-		    "raw event value too big");
-
-	check_error("", -EINVAL, 0, "empty event");
-	check_error("cycles,", -EINVAL, 7, "empty event");
-	check_error("cycles,,instructions", -EINVAL, 7, "empty event");
-	check_error(",cycles", -EINVAL, 0, "empty event");
-	check_error("{}", -EINVAL, 1, "empty event");
-	check_error("{cycles", -EINVAL, 0, "unbalanced braces: missing '}'");
-	check_error("cycles,{cycles,cs", -EINVAL, 7,
-		    "unbalanced braces: missing '}'");
-	check_error("cycles}", -EINVAL, 6, "unbalanced braces: unexpected '}'");
-	check_error("{cycles}}", -EINVAL, 8,
-		    "unbalanced braces: unexpected '}'");
-	check_error("{cycles,{cs}}", -EINVAL, 8, "nested groups");
-	check_error("cycles;cs", -EINVAL, 6, "unexpected ';'");
-	check_error("{cycles}cs", -EINVAL, 8, "unexpected 'c'");
-	check_error("cycles cs", -EINVAL, 7, "unexpected 'c'");
-	check_error("cycles/name=x/,foo", -ENOENT, 15, "unknown event 'foo'");
-}
-
-static void test_error_print(void **state)
-{
-	struct parse_events_error err = { 0 };
-	struct evlist *evlist = evlist__new();
-	char buf[512] = "";
-	FILE *f;
-	int saved, fd;
-
-	assert_int_equal(parse_events(evlist, "cycles:zz", &err), -EINVAL);
-	assert_non_null(err.help);
-
-	/* capture stderr */
-	f = tmpfile();
-	assert_non_null(f);
-	fflush(stderr);
-	saved = dup(2);
-	fd = fileno(f);
-	dup2(fd, 2);
-	parse_events_error__print(&err, "cycles:zz");
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(f);
-	assert_true(fread(buf, 1, sizeof(buf) - 1, f) > 0);
-	fclose(f);
-
-	assert_true(strncmp(buf,
-			    "perf: error: bad event 'cycles:zz' at offset 7: "
-			    "unknown modifier 'z'\nhint: ",
-			    strlen("perf: error: bad event 'cycles:zz' at "
-				   "offset 7: unknown modifier 'z'\nhint: ")) ==
-		    0);
-	/* two lines at most */
-	{
-		int lines = 0;
-
-		for (char *c = buf; *c; c++)
-			lines += *c == '\n';
-		assert_int_equal(lines, 2);
-	}
-	parse_events_error__exit(&err);
-	evlist__delete(evlist);
-}
-
 static void test_default_events(void **state)
 {
 	static const char *const names[] = {
@@ -742,81 +373,6 @@ static void test_default_events(void **state)
 	evlist__delete(evlist);
 }
 
-static void test_pmu_format_parse(void **state)
-{
-	enum perf_pmu_format_field field;
-	__u64 bits;
-
-	assert_int_equal(perf_pmu_format__parse("config:0-7,21", &field, &bits),
-			 0);
-	assert_int_equal(field, PERF_PMU_FORMAT_CONFIG);
-	assert_int_equal(bits, 0xff | 1 << 21);
-	assert_int_equal(
-		perf_pmu_format__parse("config1:0-15\n", &field, &bits), 0);
-	assert_int_equal(field, PERF_PMU_FORMAT_CONFIG1);
-	assert_int_equal(bits, 0xffff);
-	assert_int_equal(perf_pmu_format__parse("config2:63", &field, &bits),
-			 0);
-	assert_int_equal(field, PERF_PMU_FORMAT_CONFIG2);
-	assert_int_equal(bits, 1ULL << 63);
-	assert_int_equal(perf_pmu_format__parse("config:0-63", &field, &bits),
-			 0);
-	assert_int_equal(bits, ~0ULL);
-	assert_int_equal(perf_pmu_format__parse("config3:0", &field, &bits),
-			 -EINVAL);
-	assert_int_equal(perf_pmu_format__parse("config:7-0", &field, &bits),
-			 -EINVAL);
-	assert_int_equal(perf_pmu_format__parse("config:64", &field, &bits),
-			 -EINVAL);
-	assert_int_equal(perf_pmu_format__parse("config:", &field, &bits),
-			 -EINVAL);
-}
-
-static void test_pmu_format_apply(void **state)
-{
-	struct perf_pmu_format format = { .bits = 0xff | 1 << 21 };
-	__u64 config = ~0ULL;
-
-	assert_int_equal(perf_pmu_format__width(&format), 9);
-	assert_int_equal(perf_pmu_format__apply(&format, 0x1ab, &config), 0);
-	assert_int_equal(config,
-			 (~0ULL & ~(0xffULL | 1 << 21)) | 0xab | 1 << 21);
-	config = 0;
-	assert_int_equal(perf_pmu_format__apply(&format, 0xab, &config), 0);
-	assert_int_equal(config, 0xab);
-	assert_int_equal(perf_pmu_format__apply(&format, 0x200, &config),
-			 -ERANGE);
-	assert_int_equal(config, 0xab); /* untouched */
-}
-
-static void test_pmu_find(void **state)
-{
-	struct perf_pmu *pmu = perf_pmu__find("msr"), *all;
-	int n = 0;
-
-	assert_non_null(pmu);
-	assert_int_equal(pmu->type, 10);
-	assert_int_equal(pmu->nr_aliases, 3);
-	/* sorted */
-	assert_string_equal(pmu->aliases[0].name, "aperf");
-	assert_string_equal(pmu->aliases[2].name, "tsc");
-	assert_non_null(perf_pmu__find_alias(pmu, "TSC"));
-	assert_null(perf_pmu__find_alias(pmu, "tsc.unit"));
-	assert_non_null(perf_pmu__find_format(pmu, "event"));
-	assert_null(perf_pmu__find("nope"));
-	assert_int_equal(errno, ENOENT);
-	assert_null(perf_pmu__find("../msr"));
-
-	all = perf_pmu__scan_all();
-	for (struct perf_pmu *p = all; p; p = p->next) {
-		if (p->next)
-			assert_true(strcmp(p->name, p->next->name) < 0);
-		n++;
-	}
-	assert_int_equal(n, 7);
-	assert_ptr_equal(perf_pmu__find("msr"), pmu); /* cached */
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -830,17 +386,9 @@ int main(void)
 		cmocka_unit_test(test_modifier_flags),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_groups),
-		cmocka_unit_test(test_pmu_alias),
-		cmocka_unit_test(test_pmu_bare_alias),
-		cmocka_unit_test(test_pmu_terms),
-		cmocka_unit_test(test_symbol_terms),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_error_print),
 		cmocka_unit_test(test_default_events),
-		cmocka_unit_test(test_pmu_format_parse),
-		cmocka_unit_test(test_pmu_format_apply),
-		cmocka_unit_test(test_pmu_find),
 	};
 
-	return cmocka_run_group_tests(tests, setup_sysfs, teardown_sysfs);
+	return cmocka_run_group_tests(tests, parse_fixture__setup,
+				      parse_fixture__teardown);
 }

@@ -2,8 +2,8 @@
 /*
  * Aggregation and statistics behind perf stat: Welford mean/variance,
  * multiplex scaling, per-CPU/thread/topology units, -I deltas and -r
- * averages.  Counts are filled in by hand; topology comes from a fake
- * sysfs tree.
+ * averages.  Counts are filled in by hand; topology comes from the
+ * two-socket fake sysfs tree (fake-sysfs.h).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <cmocka.h>
 
@@ -21,62 +20,7 @@
 #include "util/evsel.h"
 #include "util/stat-priv.h"
 #include "util/stat.h"
-#include "util/topology.h"
-
-static char sysfs_root[256];
-
-static void write_file(const char *rel, const char *text)
-{
-	char path[1024], *slash;
-	FILE *file;
-
-	snprintf(path, sizeof(path), "%s/%s", sysfs_root, rel);
-	for (slash = strchr(path + strlen(sysfs_root) + 1, '/'); slash;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(path, 0755);
-		*slash = '/';
-	}
-	file = fopen(path, "w");
-	assert_non_null(file);
-	fputs(text, file);
-	fclose(file);
-}
-
-/* cpu0-3: sockets {0,1} {2,3}, core = cpu % 2, node = socket. */
-static int setup_sysfs(void **state)
-{
-	snprintf(sysfs_root, sizeof(sysfs_root), "/tmp/perf-stat-sysfs-XXXXXX");
-	if (!mkdtemp(sysfs_root))
-		return -1;
-	for (int cpu = 0; cpu < 4; cpu++) {
-		char rel[256], val[16];
-
-		snprintf(
-			rel, sizeof(rel),
-			"devices/system/cpu/cpu%d/topology/physical_package_id",
-			cpu);
-		snprintf(val, sizeof(val), "%d\n", cpu / 2);
-		write_file(rel, val);
-		snprintf(rel, sizeof(rel),
-			 "devices/system/cpu/cpu%d/topology/core_id", cpu);
-		snprintf(val, sizeof(val), "%d\n", cpu % 2);
-		write_file(rel, val);
-	}
-	write_file("devices/system/node/node0/cpulist", "0-1\n");
-	write_file("devices/system/node/node1/cpulist", "2-3\n");
-	topology__set_sysfs_root(sysfs_root);
-	return 0;
-}
-
-static int teardown_sysfs(void **state)
-{
-	char cmd[512];
-
-	topology__set_sysfs_root(NULL);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", sysfs_root);
-	return system(cmd) ? -1 : 0;
-}
+#include "fake-sysfs.h"
 
 static void test_welford(void **state)
 {
@@ -414,5 +358,6 @@ int main(void)
 		cmocka_unit_test(test_late_maps),
 	};
 
-	return cmocka_run_group_tests(tests, setup_sysfs, teardown_sysfs);
+	return cmocka_run_group_tests(tests, fake_sysfs__setup_two_sockets,
+				      fake_sysfs__teardown);
 }

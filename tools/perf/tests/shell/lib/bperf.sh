@@ -10,14 +10,39 @@
 # neither sees nor disturbs other bperf sessions on the machine.
 
 BPERF_MAP=/sys/fs/bpf/bperf_test_${T_NAME}_$$
+COMPARE=$T_SHELL_DIR/compare_counts.py
+
+# How far bperf may be from plain counting of the same work in the same
+# session (perf stat -e EV:b,EV, compare_counts.py), in percent of the
+# plain count.  Measured on the 2-CPU development VM, under the load of
+# other sessions, 30 runs of each:
+#  - CPU-scoped sessions (-a, -C, -A: the leader's per-CPU totals):
+#    -a cpu-clock over 0.3 s -0.012..+0.005 %, -A each CPU -0.060..+0.013 %,
+#    -C 1 -0.003..+0.010 % (and one run at +2.47 %, more than the elapsed
+#    time: a bperf bug), -a ended by SIGINT after 1 s -0.003..0 %;
+#    -a context-switches over 0.5 s never differed.
+#    Clocks and msr/tsc/ counted on CPUs grow with the time the event was
+#    enabled, and perf stat enables one event after the other: the plain
+#    row of a session kept off the CPU in between counts a shorter window
+#    (CI: 16 sessions at once, plain -a task-clock 18.76 ms short of
+#    task-clock:b and of both cpu-clock rows).  CPU-scoped clock
+#    comparisons therefore use compare_counts.py --same-window.
+BPERF_CPU_PCT=0.1
+#  - task-scoped sessions (-p, -t, a workload: followers): -p of a busy
+#    loop over 0.5 s -0.008..+0.110 % in 28 runs, +0.51 and +0.80 % in
+#    two (the leader missed a switch, issue 9); -t -0.002..+0.069 % in 27
+#    runs, +0.48..+0.72 % in three; -p ended by SIGINT after 1 s
+#    -0.009..+0.017 %.  A workload whose children exit
+#    gets +0.1..+0.4 % more from bperf (issue 9): it fails this bound
+#    until that is fixed.
+BPERF_TASK_PCT=0.2
 
 bperf_t_cleanup() {
-	t_cleanup
 	rm -f "$BPERF_MAP"
 	rmdir "${BPERF_MAP}_lock" 2>/dev/null
 	return 0
 }
-trap bperf_t_cleanup EXIT
+t_at_exit bperf_t_cleanup
 
 t_require_bpffs() {
 	awk '$2 == "/sys/fs/bpf" && $3 == "bpf" { found = 1 }
@@ -32,18 +57,37 @@ t_require_bperf() {
 	t_require_cmd bpftool python3
 }
 
+# bperf_compare DESC FILE [compare_counts.py options]: pass when every
+# bperf row of the CSV FILE is within the bound of its plain row; prints
+# the pairs on failure.
+bperf_compare() {
+	local desc=$1 file=$2 rc
+	shift 2
+	python3 "$COMPARE" "$@" "$file" >"$file.cmp"
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		t_pass "$desc: $(tail -n 1 "$file.cmp")"
+	else
+		t_fail "$desc: $(tail -n 1 "$file.cmp")"
+		t_show "$file.cmp" 40
+	fi
+	return $rc
+}
+
 # bperf_stat ARGS...: perf stat --use-bpf on this test's attr map.
 bperf_stat() {
 	run_perf stat --use-bpf --attr-map "$BPERF_MAP" "$@"
 }
 
-# The bperf programs alive on the machine: leaders, followers and the
-# fork followers of workload sessions.
+# The bperf programs alive on the machine: leaders and their hooks (six
+# per leader; followers have none).  With names as arguments, only the
+# programs of those names (bperf_nr_progs on_switch: one per leader).
 bperf_nr_progs() {
 	bpftool -j prog show | python3 -c '
 import json, sys
-names = ("on_switch", "follow_switch", "on_fork", "on_free", "on_exec")
-print(sum(1 for p in json.load(sys.stdin) if p.get("name") in names))'
+names = sys.argv[1:] or ("on_switch", "on_fork", "on_free", "on_exec",
+			 "on_exit", "on_tick")
+print(sum(1 for p in json.load(sys.stdin) if p.get("name") in names))' "$@"
 }
 
 # Leader links: raw tracepoint links on sched_switch of a program named

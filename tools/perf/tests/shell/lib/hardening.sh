@@ -19,9 +19,11 @@
 # a session that is gone; sessions of other tests hold theirs).
 bperf_objects() {
 	local progs maps links
-	progs=$(bpftool -j prog show 2>/dev/null)
-	maps=$(bpftool -j map show 2>/dev/null)
-	links=$(bpftool -j link show 2>/dev/null)
+	# A listing that failed would pass for a machine with nothing left.
+	progs=$(bpftool -j prog show 2>/dev/null) &&
+		maps=$(bpftool -j map show 2>/dev/null) &&
+		links=$(bpftool -j link show 2>/dev/null) ||
+		{ echo "error: bpftool cannot list the BPF objects"; return 1; }
 	python3 - "$progs" "$maps" "$links" "${1:-all}" <<'EOF'
 import json, os, sys
 progs, maps, links = (json.loads(a or "[]") for a in sys.argv[1:4])
@@ -50,10 +52,11 @@ if sys.argv[4] == "unheld":
     for p in progs:
         if ("prog", p["id"]) in held:
             held.update(("map", m) for m in p.get("map_ids", []))
-prog_names = ("on_switch", "follow_switch", "on_fork", "on_free", "on_exec")
-map_names = ("events", "prev_readings", "diff_readings", "followers",
-             "sessions", "chain_busy", "filter", "accum", "leader_entry",
-             "bperf_token")
+prog_names = ("on_switch", "on_fork", "on_free", "on_exec", "on_exit",
+              "on_tick")
+map_names = ("events", "prev_readings", "diff_readings", "sessions",
+             "chain_busy", "cpu_state", "task_index", "follower_gen",
+             "counts", "exec_joins", "scratch", "bperf_token")
 ours = {}
 for p in progs:
     if p.get("name") in prog_names:
@@ -75,9 +78,10 @@ EOF
 # no process holds exists beyond those in BASE_FILE; prints what is left
 # otherwise.
 bperf_left_over() {
-	local left
+	local now left
 	for _ in $(seq 50); do
-		left=$(comm -13 <(sort "$1") <(bperf_objects unheld | sort))
+		now=$(bperf_objects unheld) || { echo "$now"; return 1; }
+		left=$(comm -13 <(sort "$1") <(echo "$now" | sort) | grep .)
 		[ -z "$left" ] && return 0
 		sleep 0.2
 	done

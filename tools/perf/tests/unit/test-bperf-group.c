@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/* bperf groups' pure pieces: group keys, their names, switch members. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <linux/perf_event.h>
+
+#include "util/bpf_counter_priv.h"
+#include "util/bperf-priv.h"
+
+static const struct bperf_attr_key cpu_clock = {
+	.type = PERF_TYPE_SOFTWARE,
+	.config = PERF_COUNT_SW_CPU_CLOCK,
+};
+static const struct bperf_attr_key task_clock = {
+	.type = PERF_TYPE_SOFTWARE,
+	.config = PERF_COUNT_SW_TASK_CLOCK,
+};
+static const struct bperf_attr_key switches = {
+	.type = PERF_TYPE_SOFTWARE,
+	.config = PERF_COUNT_SW_CONTEXT_SWITCHES,
+};
+
+static void group_of(struct bperf_events *ev, int n,
+		     const struct bperf_attr_key *const *members)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->nr_members = n;
+	for (int m = 0; m < n; m++)
+		ev->members[m] = *members[m];
+	bperf_events__group_key(ev);
+}
+
+static void test_group_key_is_no_single_key(void **state)
+{
+	const struct bperf_attr_key *members[] = { &cpu_clock, &task_clock };
+	struct bperf_events g, single;
+
+	group_of(&g, 2, members);
+	assert_int_equal(g.key.type, BPERF_GROUP_TYPE);
+	assert_true(g.key.exclude & BPERF_EXCLUDE_GROUP);
+	assert_int_equal((g.key.exclude >> BPERF_GROUP_MEMBERS_SHIFT) &
+				 BPERF_GROUP_MEMBERS_MASK,
+			 2);
+	for (int m = 0; m < 2; m++) {
+		bperf_events__single(&single, members[m]);
+		assert_int_equal(single.nr_members, 1);
+		assert_memory_equal(&single.key, members[m],
+				    sizeof(single.key));
+		assert_memory_not_equal(&single.key, &g.key, sizeof(g.key));
+	}
+}
+
+static void test_group_key_follows_members_in_order(void **state)
+{
+	const struct bperf_attr_key *ab[] = { &cpu_clock, &task_clock };
+	const struct bperf_attr_key *ba[] = { &task_clock, &cpu_clock };
+	const struct bperf_attr_key *abc[] = { &cpu_clock, &task_clock,
+					       &switches };
+	struct bperf_events g1, g2, rev, three;
+
+	group_of(&g1, 2, ab);
+	group_of(&g2, 2, ab);
+	group_of(&rev, 2, ba);
+	group_of(&three, 3, abc);
+	assert_memory_equal(&g1.key, &g2.key, sizeof(g1.key));
+	assert_memory_not_equal(&g1.key, &rev.key, sizeof(g1.key));
+	assert_memory_not_equal(&g1.key, &three.key, sizeof(g1.key));
+	/* Modifiers make another member, so another group. */
+	g2.members[1].exclude = BPERF_EXCLUDE_KERNEL;
+	bperf_events__group_key(&g2);
+	assert_memory_not_equal(&g1.key, &g2.key, sizeof(g1.key));
+}
+
+static void test_group_name(void **state)
+{
+	const struct bperf_attr_key *abc[] = { &cpu_clock, &task_clock,
+					       &switches };
+	struct bperf_events g, single;
+	char buf[256];
+
+	group_of(&g, 3, abc);
+	bperf_events__name(&g, buf, sizeof(buf));
+	assert_string_equal(buf, "{cpu-clock,task-clock,context-switches}");
+	bperf_events__single(&single, &task_clock);
+	bperf_events__name(&single, buf, sizeof(buf));
+	assert_string_equal(buf, "task-clock");
+	/* Truncated, never overrun. */
+	bperf_events__name(&g, buf, 12);
+	assert_true(strlen(buf) < 12);
+}
+
+static void test_switch_members(void **state)
+{
+	const struct bperf_attr_key *abc[] = { &cpu_clock, &switches,
+					       &task_clock };
+	struct bperf_events g;
+
+	group_of(&g, 3, abc);
+	assert_int_equal(bperf_events__switch_members(&g), 1U << 1);
+	/* Switches in user mode only: none at the tracepoint. */
+	g.members[1].exclude = BPERF_EXCLUDE_KERNEL;
+	assert_int_equal(bperf_events__switch_members(&g), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_group_key_is_no_single_key),
+		cmocka_unit_test(test_group_key_follows_members_in_order),
+		cmocka_unit_test(test_group_name),
+		cmocka_unit_test(test_switch_members),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
