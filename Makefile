@@ -7,6 +7,7 @@
 #   make test       build, then run every unit and shell test
 #   make deps       install the Debian packages the build and tests need
 #   make bench      build, then run the benchmarks (bench/run.sh; not tests)
+#   make install    install perf and its manual pages under $(DESTDIR)$(PREFIX)
 #   make SAN=1      ASan+UBSan build (into build-san/)
 #   make V=1        show full commands
 
@@ -32,6 +33,10 @@ endif
 CC ?= cc
 CLANG ?= clang
 BPFTOOL ?= bpftool
+SCDOC ?= scdoc
+PREFIX ?= /usr/local
+BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man
 ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
 
@@ -39,6 +44,7 @@ PERF_DIR := tools/perf
 UTIL_DIR := $(PERF_DIR)/util
 SKEL_DIR := $(UTIL_DIR)/bpf_skel
 TEST_DIR := $(PERF_DIR)/tests
+DOC_DIR := $(PERF_DIR)/Documentation
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.1)
 
@@ -48,7 +54,7 @@ CFLAGS += -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
 	  -DPERF_VERSION='"$(VERSION)"' \
 	  -I$(PERF_DIR) -I$(OUTPUT)/bpf_skel $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
-LIBS := -lbpf -lelf -lz -lm
+LIBS := -lbpf -lelf -lz -lm -lmicrohttpd
 BPF_CFLAGS := -g -O2 --target=bpf -D__TARGET_ARCH_$(ARCH) -Wall -Werror \
 	      -I$(SKEL_DIR) $(if $(MULTIARCH),-I/usr/include/$(MULTIARCH))
 
@@ -56,19 +62,24 @@ MAIN_SRCS := $(PERF_DIR)/perf.c $(wildcard $(PERF_DIR)/builtin-*.c)
 UTIL_SRCS := $(wildcard $(UTIL_DIR)/*.c)
 BPF_SRCS := $(wildcard $(SKEL_DIR)/*.bpf.c)
 TEST_SRCS := $(wildcard $(TEST_DIR)/unit/test-*.c)
+# What the unit tests share (fixtures): every other .c next to them.
+TEST_FIXTURE_SRCS := $(filter-out $(TEST_SRCS),$(wildcard $(TEST_DIR)/unit/*.c))
 
 MAIN_OBJS := $(patsubst %.c,$(OUTPUT)/%.o,$(MAIN_SRCS))
 UTIL_OBJS := $(patsubst %.c,$(OUTPUT)/%.o,$(UTIL_SRCS))
 BPF_OBJS := $(patsubst $(SKEL_DIR)/%.bpf.c,$(OUTPUT)/bpf_skel/%.bpf.o,$(BPF_SRCS))
 SKELS := $(patsubst $(SKEL_DIR)/%.bpf.c,$(OUTPUT)/bpf_skel/%.skel.h,$(BPF_SRCS))
 TESTS := $(patsubst $(TEST_DIR)/unit/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
+TEST_FIXTURE_OBJS := $(patsubst %.c,$(OUTPUT)/%.o,$(TEST_FIXTURE_SRCS))
+TEST_FIXTURE_LIB := $(OUTPUT)/libperf-test-fixture.a
+MANS := $(patsubst $(DOC_DIR)/%.scd,$(OUTPUT)/man/man1/%,$(wildcard $(DOC_DIR)/*.1.scd))
 UTIL_LIB := $(OUTPUT)/libperf-util.a
 
 .DELETE_ON_ERROR:
-.PHONY: all test unit-test deps clean fuzz bench
+.PHONY: all test unit-test deps clean fuzz bench install
 .SECONDARY:
 
-all: $(PERF_BIN) $(TESTS)
+all: $(PERF_BIN) $(TESTS) $(MANS)
 
 $(PERF_BIN): $(MAIN_OBJS) $(UTIL_LIB)
 	$(call msg,LINK,$@)
@@ -78,13 +89,29 @@ $(UTIL_LIB): $(UTIL_OBJS)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
+# perf help finds the pages of the build tree when perf is not installed.
+$(OUTPUT)/$(PERF_DIR)/perf.o: CFLAGS += -DPERF_BUILD_MANDIR='"$(abspath $(OUTPUT))/man"'
+
+$(OUTPUT)/man/man1/%: $(DOC_DIR)/%.scd
+	$(call msg,SCDOC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(SCDOC) <$< >$@
+
+install: $(PERF_BIN) $(MANS)
+	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	$(Q)install -m 755 $(PERF_BIN) $(DESTDIR)$(BINDIR)/perf
+	$(Q)install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1/
+
 $(OUTPUT)/%.o: %.c
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-# Only the BPF backend sees the generated skeletons.
-$(OUTPUT)/$(UTIL_DIR)/bpf_counter.o: $(SKELS)
+# Only the BPF backend (bpf_counter.c, bperf-*.c) sees the generated
+# skeletons.
+BPERF_SRCS := $(UTIL_DIR)/bpf_counter.c $(wildcard $(UTIL_DIR)/bperf-*.c)
+$(patsubst %.c,$(OUTPUT)/%.o,$(BPERF_SRCS)): $(SKELS)
 $(OUTPUT)/$(PERF_DIR)/builtin-bperf.o: $(SKELS)
 
 $(OUTPUT)/bpf_skel/%.bpf.o: $(SKEL_DIR)/%.bpf.c $(wildcard $(SKEL_DIR)/*.h)
@@ -96,10 +123,15 @@ $(OUTPUT)/bpf_skel/%.skel.h: $(OUTPUT)/bpf_skel/%.bpf.o
 	$(call msg,GEN-SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< name $(notdir $*)_bpf > $@
 
-$(OUTPUT)/tests/test-%: $(TEST_DIR)/unit/test-%.c $(UTIL_LIB)
+$(TEST_FIXTURE_LIB): $(TEST_FIXTURE_OBJS)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(OUTPUT)/tests/test-%: $(TEST_DIR)/unit/test-%.c $(TEST_FIXTURE_LIB) $(UTIL_LIB)
 	$(call msg,TEST-CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(UTIL_LIB) -lcmocka $(LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(TEST_FIXTURE_LIB) \
+		$(UTIL_LIB) -lcmocka $(LIBS)
 
 unit-test: $(TESTS)
 	$(Q)$(TEST_DIR)/run-tests.sh --unit-only $(OUTPUT)/tests
@@ -130,7 +162,7 @@ $(FUZZ_DIR)/$(UTIL_DIR)/%.o: $(UTIL_DIR)/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
-$(FUZZ_DIR)/$(UTIL_DIR)/bpf_counter.o: $(SKELS)
+$(patsubst %.c,$(FUZZ_DIR)/%.o,$(BPERF_SRCS)): $(SKELS)
 
 $(FUZZ_DIR)/fuzz-%: $(TEST_DIR)/fuzz/fuzz-%.c $(FUZZ_UTIL_OBJS)
 	$(call msg,FUZZ-LD,$@)
@@ -163,5 +195,6 @@ clean:
 	$(call msg,CLEAN,)
 	$(Q)rm -rf build build-san $(PERF_DIR)/perf
 
--include $(MAIN_OBJS:.o=.d) $(UTIL_OBJS:.o=.d) $(TESTS:=.d)
+-include $(MAIN_OBJS:.o=.d) $(UTIL_OBJS:.o=.d) $(TESTS:=.d) \
+	 $(TEST_FIXTURE_OBJS:.o=.d)
 -include $(FUZZ_UTIL_OBJS:.o=.d)

@@ -12,10 +12,13 @@ PACKAGES=(
 	libbpf-dev bpftool		# libbpf, skeleton generation
 	libelf-dev zlib1g-dev		# libbpf's own needs
 	libcmocka-dev			# unit tests
+	scdoc man-db			# manual pages (perf help)
 	linux-perf			# the reference perf the tests compare with
 	python3 jq procps util-linux coreutils	# shell tests
 	gnuplot-nox valgrind		# benchmarks, leak checks
 	libclang-rt-14-dev		# libFuzzer and sanitizer runtimes (make fuzz)
+	libmicrohttpd-dev		# perf stat --serve (HTTP)
+	prometheus curl python3-prometheus-client	# perf stat --serve tests
 )
 
 if [ "$(id -u)" -ne 0 ]; then
