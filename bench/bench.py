@@ -25,8 +25,9 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 
-SECTIONS = ("switch", "start", "read", "accuracy", "footprint")
+SECTIONS = ("switch", "start", "read", "accuracy", "footprint", "serve")
 
 EVENTS = {
     1: "cpu-clock",
@@ -44,11 +45,21 @@ LOW_QUANTILE = 0.10
 
 # Targets: what a miss is measured against.
 TARGET_LEADER_NS = 250.0
+# The programs of a leader besides on_switch.
+LEADER_HOOKS = ("on_fork", "on_free", "on_exit", "on_exec", "on_tick")
 TARGET_CPU_SESSION_NS = 5.0
-TARGET_TASK_SESSION_NS = 40.0
+TARGET_FIRST_TASK_NS = 40.0
+TARGET_MISS_SESSION_NS = 2.0
+TARGET_HIT_SESSION_NS = 40.0
 TARGET_JOIN_MS = 10.0
+TARGET_JOIN_TASK_OVER_PLAIN_MS = 3.0
 TARGET_TASK_CLOCK_PCT = 1.0
+# Section 1: 4 events as 4 single leaders or one group leader ({...}).
+GROUP_CONFIGS = ("bperf-singles4", "bperf-group4", "bperf-singles4-hit",
+                 "bperf-group4-hit")
 TARGET_CPU_CLOCK_PCT = 2.0
+# perf stat --serve: one scrape against one -I interval, same counters.
+TARGET_SCRAPE_OVER_INTERVAL = 2.0
 
 
 class BenchError(Exception):
@@ -220,6 +231,9 @@ class Bench:
         self.acc_reps = env_int("ACC_REPS", 5, 2)
         self.acc_seconds = env_int("ACC_SECONDS", 2, 1)
         self.acc_spin = env_int("ACC_SPIN", 300000000, 150000000)
+        self.serve_cgroups = env_int("SERVE_CGROUPS", 100, 100)
+        self.serve_reps = env_int("SERVE_REPS", 3, 1)
+        self.serve_scrapes = env_int("SERVE_SCRAPES", 30, 10)
         self.sections = os.environ.get("SECTIONS", " ".join(SECTIONS)).split()
         self.log_file = open(os.path.join(out_dir, "sessions.log"), "w")
         raw = open(os.path.join(out_dir, "raw.csv"), "w", newline="")
@@ -228,7 +242,6 @@ class Bench:
         self.raw.writerow(["section", "config", "k", "rep", "metric",
                            "value"])
         self.idle = None
-        self.followers_maps = {}  # leader prog id -> its followers map id
 
     def record(self, section, config, k, rep, metric, value):
         self.raw.writerow([section, config, k, rep, metric, value])
@@ -253,34 +266,17 @@ class Bench:
         return [json.loads(line) for line in res.stdout.splitlines()
                 if line.strip()]
 
-    def chained(self, prog_id):
-        """Followers installed in the chain of the leader prog_id."""
-        mid = self.followers_maps.get(prog_id)
-        if mid is None:
-            prog = bpftool("prog", "show", "id", str(prog_id))
-            for m in prog.get("map_ids", []):
-                if bpftool("map", "show", "id", str(m)).get("name") == \
-                        "followers":
-                    mid = self.followers_maps[prog_id] = m
-        if mid is None:
-            raise BenchError(f"leader program {prog_id} has no followers "
-                             "map")
-        return len(bpftool("map", "dump", "id", str(mid)) or [])
-
     def wait_bperf(self, procs, sessions, followers=0, leaders=1):
         """
         Until there are this many live leaders, each with this many
-        sessions and this many followers installed in its chain (a
-        session registers before it loads its follower).
+        sessions and this many followers.
         """
         def ready():
             live = [e for e in self.bperf_entries() if e["state"] == "live"]
             if len(live) != leaders:
                 return False
             return all(e["sessions"] == sessions and
-                       e["followers"] == followers and
-                       self.chained(e["prog_id"]) == followers
-                       for e in live)
+                       e["followers"] == followers for e in live)
         wait_for("bperf sessions", ready, procs)
 
     def wait_bperf_gone(self):
@@ -312,6 +308,12 @@ class Bench:
             cfgs.append(("bperf-cpu", k, ("bperf-cpu", k)))
         for k in self.bperf_ks:
             cfgs.append(("bperf-task", k, ("bperf-task", k)))
+        for k in self.bperf_ks:
+            cfgs.append(("bperf-hit", k, ("bperf-hit", k)))
+        # The same 4 events as 4 leaders or as one group leader, with one
+        # -a session (no follower) or one -p session of the ping-pong.
+        for kind in GROUP_CONFIGS:
+            cfgs.append((kind, 0, (kind, 0)))
         self.idle_pid = idle
         return cfgs
 
@@ -341,6 +343,17 @@ class Bench:
                 raise BenchError("floor_load did not attach (see "
                                  "sessions.log)")
             return [proc]
+        if kind in GROUP_CONFIGS:
+            events = EVENTS[4]
+            if kind.startswith("bperf-group4"):
+                events = "{" + events + "}"
+            hit = kind.endswith("-hit")
+            target = ["-p", ",".join(pids)] if hit else ["-a"]
+            procs = self.start_sessions(
+                [self.bperf_stat("-e", events, *target)])
+            self.wait_bperf(procs, 1, int(hit),
+                            1 if kind.startswith("bperf-group4") else 4)
+            return procs
         # bperf: a holder keeps the leader (CPU-scoped: no follower)
         holder = self.start_sessions(
             [self.bperf_stat("-e", "cpu-clock", "-a")])
@@ -348,7 +361,12 @@ class Bench:
         if kind == "bperf-cpu":
             argv = self.bperf_stat("-e", "cpu-clock", "-a")
             nfollow = 0
+        elif kind == "bperf-hit":
+            # Sessions that count the tasks switched out: the ping-pong.
+            argv = self.bperf_stat("-e", "cpu-clock", "-p", ",".join(pids))
+            nfollow = k
         else:
+            # Sessions that count none of them: an idle task.
             argv = self.bperf_stat("-e", "cpu-clock", "-p", self.idle_pid)
             nfollow = k
         procs = holder + self.start_sessions([argv] * k)
@@ -402,7 +420,7 @@ class Bench:
 
     def switch_reps(self, cfgs):
         n = len(cfgs)
-        log(f"1/5 cost per context switch: {n} configurations x "
+        log(f"1/6 cost per context switch: {n} configurations x "
             f"{self.reps} reps, ping-pong on CPU {self.cpu}, "
             f"{self.pp_rounds} round trips x {self.pp_inner}")
         for rep in range(self.reps):
@@ -439,10 +457,12 @@ class Bench:
         return rows
 
     def section_start(self):
-        log(f"2/5 session start: {self.start_runs} runs each, alternated "
+        log(f"2/6 session start: {self.start_runs} runs each, alternated "
             f"in blocks of 5, {self.start_gap_ms} ms apart")
         cmds = {
             "plain": [self.perf, "stat", "-e", "cpu-clock", "-a", "true"],
+            "plain-task": [self.perf, "stat", "-e", "cpu-clock", "--",
+                           "true"],
             "distro": [self.distro_perf, "stat", "-e", "cpu-clock", "-a",
                        "true"],
             "bperf-create": self.bperf_stat("-e", "cpu-clock", "-a",
@@ -459,6 +479,7 @@ class Bench:
             # just let go (the kernel's cost of re-adding the only
             # sched_switch probe shows there).
             for name, gap in (("plain", self.start_gap_ms),
+                              ("plain-task", self.start_gap_ms),
                               ("distro", self.start_gap_ms),
                               ("bperf-create", self.start_gap_ms),
                               ("bperf-create-b2b", 0)):
@@ -484,7 +505,7 @@ class Bench:
     # -- 3. read cost --
 
     def section_read(self):
-        log(f"3/5 read cost: direct reads ({self.read_reads} x "
+        log(f"3/6 read cost: direct reads ({self.read_reads} x "
             f"{self.read_reps}) and -I 100 for 1, 4, 16 events")
         for rep in range(self.read_reps):
             for nev in (1, 4, 16):
@@ -539,7 +560,10 @@ class Bench:
             raise BenchError(f"'{' '.join(argv)}' hung")
         finally:
             stop([proc], signal.SIGKILL)
-        if proc.returncode:
+        # Interrupted, perf stat prints its counts and ends with the
+        # signal, as upstream perf does.
+        ok = (0, -signal.SIGINT) if interrupt_after else (0,)
+        if proc.returncode not in ok:
             raise BenchError(f"'{' '.join(argv)}' exited with status "
                              f"{proc.returncode} (see sessions.log)")
         rows = []
@@ -559,7 +583,7 @@ class Bench:
         return rows
 
     def section_accuracy(self):
-        log(f"4/5 accuracy: {self.acc_reps} reps of each comparison")
+        log(f"4/6 accuracy: {self.acc_reps} reps of each comparison")
         work = self.helper("work")
         outfile = os.path.join(self.dir, "accuracy.out")
         for rep in range(self.acc_reps):
@@ -646,7 +670,7 @@ class Bench:
         return total, map_ids
 
     def section_footprint(self):
-        log("5/5 footprint: leaders, followers and session RSS for 1, 4, "
+        log("5/6 footprint: leaders, followers and session RSS for 1, 4, "
             "16 events")
         idle = str(self.idle.pid)
         for nev in (1, 4, 16):
@@ -669,7 +693,12 @@ class Bench:
                 progs, maps = self.bpf_objects()
                 attr_map = bpftool("map", "show", "pinned", self.attr_map)
                 shared = {attr_map["id"]}
+                # A leader is on_switch and its hooks, held by every
+                # session: its programs are those of the holder.
                 leader_progs = {e["prog_id"] for e in self.bperf_entries()}
+                leader_progs |= {i for i in self.held_ids(holder[0].pid)[0]
+                                 if progs.get(i, {}).get("name") in
+                                 LEADER_HOOKS}
                 leader_bytes, leader_maps = self.footprint_of(
                     progs, maps, leader_progs, [])
                 by_name = {}
@@ -711,6 +740,107 @@ class Bench:
             finally:
                 stop(procs)
             self.wait_bperf_gone()
+
+    # -- 6. perf stat --serve --
+
+    @staticmethod
+    def cpu_ns(pid):
+        """CPU time of every thread of pid so far (schedstat, ns)."""
+        total = 0
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[0])
+        return total
+
+    def serve_cgroups_make(self):
+        with open("/proc/mounts") as f:
+            mnt = [ln.split()[1] for ln in f if ln.split()[2] == "cgroup2"]
+        if not mnt:
+            raise BenchError("cgroup v2 is not mounted")
+        top = f"bperf_bench_serve_{os.getpid()}"
+        names = [f"{top}/c{i:03d}" for i in range(self.serve_cgroups)]
+        for name in names:
+            os.makedirs(os.path.join(mnt[0], name))
+        return mnt[0], top, names
+
+    def serve_interval(self, base, out):
+        """CPU time of perf stat per -I 100 interval (rows per interval)."""
+        if os.path.exists(out):
+            os.unlink(out)
+        proc = spawn(base + ["-I", "100", "-x,", "-o", out], self.log_file)
+        per = len(EVENTS[16].split(",")) * self.serve_cgroups
+
+        def intervals():
+            with open(out) as f:
+                return sum(1 for ln in f if ln[:1] == " ") // per
+        try:
+            wait_for("-I session", lambda: os.path.exists(out) and
+                     intervals() >= 3, [proc])
+            c0, n0 = self.cpu_ns(proc.pid), intervals()
+            time.sleep(3)
+            c1, n1 = self.cpu_ns(proc.pid), intervals()
+        finally:
+            stop([proc])
+        if n1 - n0 < 10:
+            raise BenchError(f"-I 100: {n1 - n0} intervals in 3 s")
+        return (c1 - c0) / (n1 - n0)
+
+    def serve_scrape(self, base, err):
+        """CPU time of perf stat --serve per scrape of /metrics."""
+        with open(err, "w") as ef:
+            proc = spawn(base + ["--serve", "127.0.0.1:0", "-o",
+                                 "/dev/null"], ef)
+        url = []
+
+        def listening():
+            with open(err) as f:
+                url[:] = [ln.split()[-1] for ln in f
+                          if ln.startswith("perf stat: serving ")]
+            return bool(url)
+        try:
+            wait_for("--serve session", listening, [proc])
+            for _ in range(3):  # the first waits for counting to start
+                urllib.request.urlopen(url[0], timeout=60).read()
+            c0 = self.cpu_ns(proc.pid)
+            for _ in range(self.serve_scrapes):
+                body = urllib.request.urlopen(url[0], timeout=60).read()
+            c1 = self.cpu_ns(proc.pid)
+        finally:
+            stop([proc])
+        self.serve_series = body.count(b"\nperf_stat_count_total{")
+        return (c1 - c0) / self.serve_scrapes
+
+    def section_serve(self):
+        log(f"6/6 --serve: a scrape against a -I interval, 16 events x "
+            f"{self.serve_cgroups} cgroups x {self.ncpus} CPUs")
+        mnt, top, names = self.serve_cgroups_make()
+        try:
+            for rep in range(self.serve_reps):
+                for backend in ("plain", "bperf"):
+                    base = (self.bperf_stat() if backend == "bperf" else
+                            [self.perf, "stat"]) + [
+                        "-e", EVENTS[16], "-a",
+                        "--for-each-cgroup", ",".join(names)]
+                    iv = self.serve_interval(
+                        base, os.path.join(self.dir, "serve-interval.csv"))
+                    self.record("serve", f"{backend}-interval",
+                                self.serve_cgroups, rep,
+                                "cpu_ns", iv)
+                    if backend == "bperf":
+                        self.wait_bperf_gone()
+                    sc = self.serve_scrape(
+                        base, os.path.join(self.dir, "serve.err"))
+                    self.record("serve", f"{backend}-scrape",
+                                self.serve_cgroups, rep, "cpu_ns", sc)
+                    self.record("serve", f"{backend}-scrape",
+                                self.serve_cgroups, rep, "series",
+                                self.serve_series)
+                    if backend == "bperf":
+                        self.wait_bperf_gone()
+        finally:
+            for name in names:
+                os.rmdir(os.path.join(mnt, name))
+            os.rmdir(os.path.join(mnt, top))
 
     def run(self):
         self.idle = spawn(["sleep", "100000"])
@@ -909,22 +1039,47 @@ class Report:
         for kind, label, limit, what in (
                 ("bperf-cpu", "CPU-scoped -a", TARGET_CPU_SESSION_NS,
                  "each extra CPU-scoped session"),
-                ("bperf-task", "task-scoped -p idle",
-                 TARGET_TASK_SESSION_NS, "each extra task-scoped session")):
+                ("bperf-task", "task-scoped -p idle (miss)",
+                 TARGET_MISS_SESSION_NS,
+                 "each task-scoped session that counts nothing here"),
+                ("bperf-hit", "task-scoped -p ping-pong (hit)",
+                 TARGET_HIT_SESSION_NS,
+                 "each session that counts the task switched out")):
             ks = sorted({r["k"] for r in self.sel("switch", kind)})
             for k in ks:
                 row(f"bperf leader + {k} {label}", kind, k, lead)
             if not ks or lead is None:
                 continue
-            # Per extra session: the slope over k, k=0 being the leader
-            # alone; its spread from the slope of each rep.
-            sl = {m: slope([(0, delta("bperf-leader", 0, m))] +
+            if kind == "bperf-task" and 1 in ks:
+                first = delta(kind, 1) - lead
+                ok = first <= TARGET_FIRST_TASK_NS
+                lo, hi = spread([v - lead_v for rep, v in
+                                 rep_delta(kind, 1).items()
+                                 for r2, lead_v in
+                                 rep_delta("bperf-leader", 0).items()
+                                 if rep == r2])
+                self.out(self.switch_line(
+                    "  -> the first task-scoped session", "", "",
+                    f"[{fmt(lo, '+.1f')}..{fmt(hi, '+.1f')}]",
+                    fmt(first, "+.1f"), "", "",
+                    f"<= {TARGET_FIRST_TASK_NS:.0f} ns  {verdict(ok)}"))
+                self.target("the first task-scoped session per context "
+                            "switch", first, TARGET_FIRST_TASK_NS, "ns", ok)
+                summary["bperf-task-first"] = {"ns": first, "min": lo,
+                                               "max": hi}
+            # Per extra session: the slope over k.  A CPU-scoped one costs
+            # nothing, so k=0 (the leader alone) is a point of its line; a
+            # task-scoped one turns the index lookup on, which the first
+            # session pays: its slope starts at k=1.
+            from_leader = kind == "bperf-cpu"
+            sl = {m: slope([(0, delta("bperf-leader", 0, m))] *
+                           from_leader +
                            [(k, delta(kind, k, m)) for k in ks])
                   for m in (primary, other)}
             lead_r = rep_delta("bperf-leader", 0)
             ds = {k: rep_delta(kind, k) for k in ks}
-            reps = [slope([(0, lead_r[rep])] + [(k, ds[k][rep]) for k in ks
-                                                 if rep in ds[k]])
+            reps = [slope([(0, lead_r[rep])] * from_leader +
+                          [(k, ds[k][rep]) for k in ks if rep in ds[k]])
                     for rep in lead_r]
             lo, hi = spread(reps)
             sm = sl[primary]
@@ -938,6 +1093,22 @@ class Report:
             summary[f"{kind}-slope"] = {
                 "ns_per_session": sm, "min": lo, "max": hi,
                 "elapsed_ns_per_session": sl[other]}
+        for what, singles, group in (
+                ("-a", "bperf-singles4", "bperf-group4"),
+                ("-p ping-pong", "bperf-singles4-hit", "bperf-group4-hit")):
+            if not (self.runs(singles, 0, primary) and
+                    self.runs(group, 0, primary)):
+                continue
+            s4 = row(f"bperf {EVENTS[4].count(',') + 1} events, 4 leaders, "
+                     f"{what}", singles, 0)
+            g4 = row(f"bperf the same as one group leader, {what}", group,
+                     0)
+            ok = g4 < s4
+            self.out(self.switch_line(
+                "  -> the group leader over 4 leaders", "", fmt(g4 - s4),
+                "", "", "", "", f"< 0 ns  {verdict(ok)}"))
+            self.target(f"a 4-event group leader against 4 leaders ({what})"
+                        " per context switch", g4 - s4, 0.0, "ns", ok)
         self.summary["switch"] = summary
         self.out()
 
@@ -946,6 +1117,7 @@ class Report:
     def report_start(self):
         names = [("distro", "/usr/bin/perf stat -e cpu-clock -a true"),
                  ("plain", "perf stat -e cpu-clock -a true"),
+                 ("plain-task", "perf stat -e cpu-clock -- true"),
                  ("bperf-create", "perf stat --use-bpf ... -a true "
                   "(creates the leader)"),
                  ("bperf-create-b2b", "  the same, back to back (a leader "
@@ -953,7 +1125,7 @@ class Report:
                  ("bperf-join", "perf stat --use-bpf ... -a true "
                   "(joins a leader)"),
                  ("bperf-join-task", "perf stat --use-bpf ... -- true "
-                  "(joins, loads a follower)")]
+                  "(joins, with a follower)")]
         if not self.sel("start"):
             return
         n = len(self.sel("start", "plain"))
@@ -963,6 +1135,8 @@ class Report:
         summary = {}
         plain = {r["rep"]: r["value"] / 1e6
                  for r in self.sel("start", "plain")}
+        plain_task = {r["rep"]: r["value"] / 1e6
+                      for r in self.sel("start", "plain-task")}
         for config, label in names:
             runs = {r["rep"]: r["value"] / 1e6
                     for r in self.sel("start", config)}
@@ -971,15 +1145,24 @@ class Report:
                 continue
             m = median(vals)
             lo, hi = spread(vals)
-            over = median([v - plain[i] for i, v in runs.items()
-                           if i in plain])
+            ref = plain_task if config == "bperf-join-task" else plain
+            over = median([v - ref[i] for i, v in runs.items()
+                           if i in ref])
             tgt = ""
             if config == "bperf-join":
                 ok = m <= TARGET_JOIN_MS
                 tgt = f"<= {TARGET_JOIN_MS:.0f} ms  {verdict(ok)}"
                 self.target("joining an existing leader (wall, 'true' run)",
                             m, TARGET_JOIN_MS, "ms", ok)
-            over_s = "" if config == "plain" else f"{over:+.1f} ms"
+            if config == "bperf-join-task" and plain_task:
+                ok = over <= TARGET_JOIN_TASK_OVER_PLAIN_MS
+                tgt = (f"<= plain -- true + "
+                       f"{TARGET_JOIN_TASK_OVER_PLAIN_MS:.0f} ms  "
+                       f"{verdict(ok)}")
+                self.target("joining with a task-scoped session, over "
+                            "plain counting of the same run", over,
+                            TARGET_JOIN_TASK_OVER_PLAIN_MS, "ms", ok)
+            over_s = "" if config.startswith("plain") else f"{over:+.1f} ms"
             self.out(f"   {label:<64}{m:>7.1f} ms [{lo:.1f}..{hi:.1f}]"
                      .ljust(90) + f"{over_s:>10}  {tgt}".rstrip())
             summary[config] = {"ms": m, "min": lo, "max": hi,
@@ -1157,6 +1340,40 @@ class Report:
                          f"{e['min']} {e['max']}\n")
         write("accuracy.dat", lines)
 
+    def report_serve(self):
+        if not self.sel("serve"):
+            return
+        cfg = self.sel("serve", "plain-scrape", "series")
+        reps = len(cfg)
+        self.out(f"6. perf stat --serve: CPU time of perf for one scrape of "
+                 f"/metrics against one -I 100 interval of the same "
+                 f"counters, median of {reps} reps [min..max]")
+        self.out(f"   16 events x {cfg[0]['k'] if cfg else 0} cgroups "
+                 f"(--for-each-cgroup) on all CPUs: "
+                 f"{int(cfg[0]['value']) if cfg else 0} series of counts "
+                 "per scrape, as many rows per interval")
+        summary = {}
+        for backend in ("plain", "bperf"):
+            iv = [r["value"] / 1e3 for r in
+                  self.sel("serve", f"{backend}-interval", "cpu_ns")]
+            sc = [r["value"] / 1e3 for r in
+                  self.sel("serve", f"{backend}-scrape", "cpu_ns")]
+            if not iv or not sc:
+                continue
+            ratio = median(sc) / median(iv)
+            ok = ratio <= TARGET_SCRAPE_OVER_INTERVAL
+            self.out(f"   {backend:<6} -I interval {median(iv):8.0f} us CPU "
+                     f"[{min(iv):.0f}..{max(iv):.0f}]   scrape "
+                     f"{median(sc):8.0f} us CPU [{min(sc):.0f}..{max(sc):.0f}]"
+                     f"   scrape / interval {ratio:.2f}   <= "
+                     f"{TARGET_SCRAPE_OVER_INTERVAL:.0f}x  {verdict(ok)}")
+            self.target(f"{backend} --serve scrape over -I interval",
+                        ratio, TARGET_SCRAPE_OVER_INTERVAL, "x", ok)
+            summary[backend] = {"interval_us": median(iv),
+                                "scrape_us": median(sc), "ratio": ratio}
+        self.summary["serve"] = summary
+        self.out()
+
     def run(self):
         m = self.machine
         self.out(f"bperf benchmarks: {m['cpus']} CPUs ({m['model']}), "
@@ -1173,6 +1390,7 @@ class Report:
         self.report_read()
         self.report_accuracy()
         self.report_footprint()
+        self.report_serve()
         misses = [t for t in self.summary["targets"]
                   if t["result"] != "PASS"]
         self.out(f"targets: {len(self.summary['targets']) - len(misses)} "

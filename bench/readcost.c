@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * readcost: what one read of every event costs, plain against bperf,
- * calling the counting backends (util/counter.h) directly.
+ * through the counter driver perf stat uses (util/counter.h).
  *
  *   readcost -b plain|bperf [-s cpu|task] [-m ATTR_MAP] [-n READS] -e EVENTS
  *
  * cpu: every online CPU (like -a); task: this process (like -p self).
- * Loads, enables, then times READS passes of ops->read() over every event
- * (a bperf read syncs the leader on each CPU first) and prints one line:
+ * Loads, enables, then times READS passes of evlist__read_counters() (a
+ * bperf read syncs the leader on each CPU first) and prints one line:
  * "events N backend B scope S reads R median_ns M p10_ns A p90_ns B
  * first_value V".
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@
 #include <unistd.h>
 
 #include "util/counter.h"
-#include "util/cpumap.h"
+#include "util/error.h"
 #include "util/evsel.h"
 #include "util/parse-events.h"
 #include "util/target.h"
@@ -41,62 +42,95 @@ static int cmp_ull(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* cpu: every online CPU, like -a; task: this process, like -p self. */
 static int readcost__maps(struct evlist *evlist, bool task,
 			  struct target *target, char *pidbuf, size_t pidlen)
 {
-	struct perf_thread_map *threads;
-	struct perf_cpu_map *cpus;
-	struct evsel *evsel;
-	char err[256];
+	struct perf_error err;
 
 	if (task) {
 		snprintf(pidbuf, pidlen, "%d", (int)getpid());
 		target->pid = pidbuf;
 		target->inherit = true;
-		cpus = cpu_map__new_any();
-		if (thread_map__parse_pids(pidbuf, &threads, err, sizeof(err)))
-			return -ESRCH;
 	} else {
 		target->system_wide = true;
-		cpus = cpu_map__new_online();
-		threads = thread_map__new_any();
 	}
-	if (!cpus || !threads)
-		return -ENOMEM;
-	evlist->cpus = cpus;
-	evlist->threads = threads;
+	if (target__create_maps(target, &evlist->cpus, &evlist->threads,
+				&err)) {
+		fprintf(stderr, "readcost: error: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
+static void readcost__usage(void)
+{
+	fprintf(stderr,
+		"usage: readcost -b plain|bperf [-s cpu|task] [-m ATTR_MAP] [-n READS] -e EVENTS\n");
+}
+
+/* Load and enable every event; each one must count. */
+static int readcost__start(struct evlist *evlist, struct target *target)
+{
+	struct perf_error err;
+	struct evsel *evsel;
+
+	if (evlist__load_counters(evlist, target, false, &err) ||
+	    evlist__enable_counters(evlist, &err)) {
+		fprintf(stderr, "readcost: error: %s\n", err.msg);
+		return 1;
+	}
 	evlist__for_each_entry(evlist, evsel) {
-		evsel->cpus = cpus;
-		evsel->threads = threads;
+		if (!evsel->supported) {
+			fprintf(stderr, "readcost: error: %s: not supported\n",
+				evsel->name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* READS passes of one read of every event, each timed. */
+static int readcost__time_reads(struct evlist *evlist,
+				unsigned long long *samples, int reads)
+{
+	struct perf_error err;
+
+	for (int i = 0; i < reads; i++) {
+		unsigned long long start = now_ns();
+
+		if (evlist__read_counters(evlist, &err)) {
+			fprintf(stderr, "readcost: error: %s\n", err.msg);
+			return 1;
+		}
+		samples[i] = now_ns() - start;
+		usleep(1000); /* let the CPUs switch in between */
 	}
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	const struct counter_ops *ops = NULL;
-	const char *events = NULL, *attr_map = NULL;
+	const char *events = NULL, *backend = NULL;
 	struct parse_events_error perr = {};
 	struct target target = {};
 	unsigned long long *samples;
+	struct perf_error err;
 	struct evlist *evlist;
-	struct evsel *evsel;
 	bool task = false;
 	char pidbuf[32];
-	int reads = 200, opt, err, nr = 0;
+	int reads = 200, opt;
 
 	while ((opt = getopt(argc, argv, "b:s:m:n:e:")) != -1) {
 		switch (opt) {
 		case 'b':
-			ops = !strcmp(optarg, "bperf") ? &bperf_counter_ops :
-			      !strcmp(optarg, "plain") ? &plain_counter_ops :
-							 NULL;
+			backend = optarg;
 			break;
 		case 's':
 			task = !strcmp(optarg, "task");
 			break;
 		case 'm':
-			attr_map = optarg;
+			target.attr_map = optarg;
 			break;
 		case 'n':
 			reads = atoi(optarg);
@@ -105,11 +139,16 @@ int main(int argc, char **argv)
 			events = optarg;
 			break;
 		default:
-			goto usage;
+			readcost__usage();
+			return 2;
 		}
 	}
-	if (!ops || !events || reads <= 0)
-		goto usage;
+	if (!backend ||
+	    (strcmp(backend, "plain") && strcmp(backend, "bperf")) || !events ||
+	    reads <= 0) {
+		readcost__usage();
+		return 2;
+	}
 
 	evlist = evlist__new();
 	samples = calloc(reads, sizeof(*samples));
@@ -120,64 +159,19 @@ int main(int argc, char **argv)
 			events, perr.str ? perr.str : "?");
 		return 2;
 	}
-	target.attr_map = attr_map;
-	target.use_bpf = ops == &bperf_counter_ops;
-	err = readcost__maps(evlist, task, &target, pidbuf, sizeof(pidbuf));
-	if (err) {
-		fprintf(stderr, "readcost: error: maps: %s\n", strerror(-err));
+	target.use_bpf = !strcmp(backend, "bperf");
+	if (readcost__maps(evlist, task, &target, pidbuf, sizeof(pidbuf)) ||
+	    readcost__start(evlist, &target) ||
+	    readcost__time_reads(evlist, samples, reads))
 		return 1;
-	}
-	evlist__for_each_entry(evlist, evsel) {
-		char msg[512] = "", hint[256] = "";
-
-		evsel->ops = ops;
-		evsel->use_bpf = target.use_bpf;
-		err = ops->load(evsel, &target);
-		if (err) {
-			counter__strerror(evsel, err, msg, sizeof(msg), hint,
-					  sizeof(hint));
-			fprintf(stderr, "readcost: error: %s: %s\n",
-				evsel->name, msg);
-			return 1;
-		}
-		nr++;
-	}
-	evlist__for_each_entry(evlist, evsel) {
-		err = ops->enable(evsel);
-		if (err) {
-			fprintf(stderr, "readcost: error: enable: %s\n",
-				strerror(-err));
-			return 1;
-		}
-	}
-	for (int i = 0; i < reads; i++) {
-		unsigned long long start = now_ns();
-
-		evlist__for_each_entry(evlist, evsel) {
-			err = ops->read(evsel);
-			if (err) {
-				fprintf(stderr, "readcost: error: read: %s\n",
-					strerror(-err));
-				return 1;
-			}
-		}
-		samples[i] = now_ns() - start;
-		usleep(1000); /* let the CPUs switch in between */
-	}
-	evlist__for_each_entry(evlist, evsel)
-		ops->disable(evsel);
-	evsel = evlist->entries[0];
-	ops->read(evsel);
+	evlist__disable_counters(evlist, &err);
+	evlist__read_counters(evlist, &err);
 	qsort(samples, reads, sizeof(*samples), cmp_ull);
 	printf("events %d backend %s scope %s reads %d median_ns %llu p10_ns %llu p90_ns %llu first_value %llu\n",
-	       nr, ops->name, task ? "task" : "cpu", reads, samples[reads / 2],
-	       samples[reads / 10], samples[reads * 9 / 10],
-	       (unsigned long long)perf_counts(evsel->counts, 0, 0)->val);
-	evlist__for_each_entry(evlist, evsel)
-		ops->destroy(evsel);
+	       evlist->nr_entries, backend, task ? "task" : "cpu", reads,
+	       samples[reads / 2], samples[reads / 10], samples[reads * 9 / 10],
+	       (unsigned long long)perf_counts(evlist->entries[0]->counts, 0, 0)
+		       ->val);
+	evlist__destroy_counters(evlist);
 	return 0;
-usage:
-	fprintf(stderr,
-		"usage: readcost -b plain|bperf [-s cpu|task] [-m ATTR_MAP] [-n READS] -e EVENTS\n");
-	return 2;
 }

@@ -13,6 +13,8 @@
 #   3. read cost: one synced read, and CPU time per -I 100 interval
 #   4. accuracy: bperf against plain counting of the same work
 #   5. footprint: BPF memory of leaders and followers, session RSS
+#   6. perf stat --serve: CPU time of a scrape of 16 events x all CPUs x
+#      100 cgroups against one -I interval of the same counters
 #
 # Results: bench/results/<timestamp>/ (raw.csv, summary.json, summary.csv,
 # table.txt, bench.png, sessions.log), and bench/results/latest.
@@ -23,7 +25,7 @@
 #   OUTPUT=build        where the perf build is (libperf-util.a); the
 #                       helpers are built into $OUTPUT/bench
 #   QUICK=1             about a minute: fewer reps and sessions
-#   SECTIONS="switch start read accuracy footprint"   what to run
+#   SECTIONS="switch start read accuracy footprint serve"   what to run
 #   REPS=7              section 1: setups per configuration (alternated)
 #   PP_ROUNDS=50000     section 1: ping-pong round trips per timed run
 #   PP_INNER=5          section 1: timed runs per setup (median taken)
@@ -33,6 +35,7 @@
 #   START_GAP_MS=200    section 2: idle time between runs
 #   READS=200 READ_REPS=5 INTERVALS=20   section 3
 #   ACC_REPS=5 ACC_SECONDS=2 ACC_SPIN=300000000   section 4
+#   SERVE_CGROUPS=100 SERVE_REPS=3 SERVE_SCRAPES=30   section 6
 #   PERF=tools/perf/perf DISTRO_PERF=/usr/bin/perf
 
 set -euo pipefail
