@@ -524,6 +524,24 @@ void bperf_events__group_key(struct bperf_events *ev)
 	ev->key.config1 = bperf_events__hash(ev, 0x84222325cbf29ce4ULL);
 }
 
+__u32 bperf_events__fault_members(const struct bperf_events *ev)
+{
+	__u32 mask = 0;
+
+#if defined(__x86_64__) || defined(__i386__)
+	for (__u32 m = 0; m < ev->nr_members; m++) {
+		const struct bperf_attr_key *k = &ev->members[m];
+
+		if (k->type == PERF_TYPE_SOFTWARE &&
+		    (k->config == PERF_COUNT_SW_PAGE_FAULTS ||
+		     k->config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+		     k->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ))
+			mask |= 1U << m;
+	}
+#endif
+	return mask;
+}
+
 __u32 bperf_events__switch_members(const struct bperf_events *ev)
 {
 	__u32 mask = 0;

@@ -68,7 +68,17 @@ static const char *const leader_hooks[BPERF_NR_HOOKS] = {
 	[BPERF_HOOK_FORK] = "on_fork", [BPERF_HOOK_FREE] = "on_free",
 	[BPERF_HOOK_EXIT] = "on_exit", [BPERF_HOOK_EXEC] = "on_exec",
 	[BPERF_HOOK_TICK] = "on_tick",
+	[BPERF_HOOK_FAULT_USER] = "on_fault_user",
+	[BPERF_HOOK_FAULT_KERNEL] = "on_fault_kernel",
 };
+
+/* Does leader l have hook h?  The fault hooks only where it counts faults. */
+static bool leader__has_hook(const struct bperf_leader *l, int h)
+{
+	if (h != BPERF_HOOK_FAULT_USER && h != BPERF_HOOK_FAULT_KERNEL)
+		return true;
+	return bperf_events__fault_members(&l->events) != 0;
+}
 
 #define NR_LEADER_MAPS (sizeof(leader_maps) / sizeof(leader_maps[0]))
 
@@ -99,7 +109,8 @@ void leader__close(struct bperf_leader *l)
 static bool leader__complete(const struct bperf_leader *l)
 {
 	for (int i = 0; i < LEADER_NR_FDS; i++) {
-		if (l->fd[i] < 0)
+		if (l->fd[i] < 0 && (i < LEADER_HOOK_LINK ||
+				     leader__has_hook(l, i - LEADER_HOOK_LINK)))
 			return false;
 	}
 	return true;
@@ -275,6 +286,11 @@ static int leader__take_hooks(struct bperf_leader *l, __u32 index_id)
 		int *link = &l->fd[LEADER_HOOK_LINK + h], prog, err = -EINVAL;
 		bool uses_index = false;
 
+		if (!leader__has_hook(l, h)) {
+			if (hdr.hook_link_ids[h])
+				return -EINVAL;
+			continue;
+		}
 		*link = bpf_link_get_fd_by_id(hdr.hook_link_ids[h]);
 		if (*link < 0)
 			return -EINVAL;
@@ -466,8 +482,11 @@ static int leader__dup_fds(struct bperf_leader *l, struct bpf_link *link,
 	for (int h = 0; h < BPERF_NR_HOOKS; h++) {
 		struct bpf_program *prog =
 			bpf_object__find_program_by_name(obj, leader_hooks[h]);
-		struct bpf_link *hook = prog ? bpf_program__attach(prog) : NULL;
+		struct bpf_link *hook;
 
+		if (!leader__has_hook(l, h))
+			continue;
+		hook = prog ? bpf_program__attach(prog) : NULL;
 		if (!hook)
 			return perf_error__set(
 				e, -errno,
@@ -504,6 +523,9 @@ static int leader__publish_hooks(struct bperf_leader *l, struct perf_error *e)
 		struct bpf_link_info info = {};
 		__u32 len = sizeof(info);
 
+		ids[h] = 0;
+		if (!leader__has_hook(l, h))
+			continue;
 		if (bpf_obj_get_info_by_fd(l->fd[LEADER_HOOK_LINK + h], &info,
 					   &len))
 			return perf_error__set(e, -errno, "bpf link info: %s",
@@ -540,6 +562,12 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	l->skel->rodata->nr_cpus = p->nr_possible;
 	l->skel->rodata->nr_members = ev->nr_members;
 	l->skel->rodata->switch_members = bperf_events__switch_members(ev);
+	l->skel->rodata->fault_members = bperf_events__fault_members(ev);
+	if (!l->skel->rodata->fault_members) {
+		bpf_program__set_autoload(l->skel->progs.on_fault_user, false);
+		bpf_program__set_autoload(l->skel->progs.on_fault_kernel,
+					  false);
+	}
 	memcpy((void *)l->skel->rodata->member_keys, ev->members,
 	       ev->nr_members * sizeof(ev->members[0]));
 	l->events = *ev;

@@ -53,6 +53,11 @@ void bperf_events__single(struct bperf_events *ev,
 void bperf_events__group_key(struct bperf_events *ev);
 /* Bit m set: member m counts context switches in the kernel too. */
 __u32 bperf_events__switch_members(const struct bperf_events *ev);
+/*
+ * Bit m: member m counts page faults and the leader has the fault hooks
+ * (x86, where the kernel has the page_fault_user/_kernel tracepoints).
+ */
+__u32 bperf_events__fault_members(const struct bperf_events *ev);
 
 /* What every bperf event of this process shares. */
 struct bperf_process {

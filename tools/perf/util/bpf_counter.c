@@ -84,7 +84,8 @@
  * inheriting followers of its parent), free (it leaves the index), exit,
  * exec (a workload joins its followers from exec_joins) and the tick
  * (cgroup sessions: a task moved between cgroups counts for its new one
- * within a tick).  Sessions that only filter by CPU (-a, -C) need no
+ * within a tick), and for a leader of page faults the two page fault
+ * tracepoints (see "Missed switches").  Sessions that only filter by CPU (-a, -C) need no
  * follower: they read prev_readings, and with no follower at all the
  * leader gives nothing out.
  *
@@ -124,11 +125,15 @@
  *  - Context switches: counted at the tracepoint, for the task switched
  *    out, as perf does, rather than in the next delta.
  *  The proportional split is exact for time, not for events that come
- *  in bursts (page faults): a burst in the part of a mixed delta that is
- *  not the current task's is lost, one in the current task's part is cut
- *  down (seen: --control phases of 10000 page faults read 9409..9997 in
- *  3 of 24 runs under load).  A fix would credit the head of the delta to
- *  the task the leader left on the CPU, by ids kept at the switch.
+ *  in bursts: page faults were lost or made up (--control phases of
+ *  10000 page faults read 9409..9997 in 3 of 24 runs under load; a
+ *  workload's count 1 off in 4 of 200 runs beside a busy loop).  So a
+ *  leader of page faults (x86) also runs on the page_fault_user and
+ *  _kernel tracepoints, which come before the kernel counts the fault,
+ *  when the task faulting is not the one it left on the CPU: the task's
+ *  faults then never fall in a mixed delta, whose faults all go to the
+ *  task before it (0 of 300 runs off after).  The check costs about 50
+ *  ns a fault, machine-wide, while such a leader lives.
  *  What remains: bperf gives a task the context switch that puts it on the
  *  CPU (from the tracepoint to perf's sched-in), plain counting gives it
  *  to nobody: a few microseconds per switch-in, which shows only for tasks

@@ -4,7 +4,8 @@
 # session reclaims their followers (and counts what plain counting counts
 # beside it), and once the last session is gone no bperf program or link
 # remains.  Sessions killed at random moments of their start-up do not
-# break the sessions after them.
+# break the sessions after them.  A leader of page faults has the fault
+# hooks, and only it.
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -70,5 +71,33 @@ bperf_compare "after 20 kills a session counts the busy loop" \
 	"$T_TMP/after" --pct "$BPERF_TASK_PCT" --min 100 --pairs 2
 t_check "after 20 kills: nothing left" \
 	bperf_wait_gone "$base_progs" "$base_links"
+
+# 3. The fault hooks (x86): a leader of page faults has two more programs,
+# which a joining session takes with the rest; a leader of anything else
+# has none (they cost every page fault on the machine).
+nr_fault_hooks() { bperf_nr_progs on_fault_user on_fault_kernel; }
+want=0
+case $(uname -m) in x86_64 | i?86) want=2 ;; esac
+base_faults=$(nr_fault_hooks)
+t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e task-clock -p "$busy"
+k1=$T_BG_PID
+t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e page-faults -p "$busy"
+k2=$T_BG_PID
+sleep 1
+got=$(($(nr_fault_hooks) - base_faults))
+t_check "a page-faults leader has the fault hooks, task-clock's none ($got, want $want)" \
+	test "$got" -eq "$want"
+run_perf stat --attr-map "$BPERF_MAP" -x, -e page-faults:b,page-faults \
+	-o "$T_TMP/faults" -- python3 "$T_SHELL_DIR/lib/touch_pages.py" \
+	/dev/null /dev/null 2000 \
+	2>"$T_TMP/err" ||
+	{ t_show "$T_TMP/err"; t_fail "session joining the fault leader failed"; }
+bperf_compare "a session joining the fault leader counts its faults" \
+	"$T_TMP/faults" --abs 0 --min 2000
+kill -KILL "$k1" "$k2"
+wait "$k1" "$k2" 2>/dev/null
+t_check "fault leader gone: nothing left" \
+	bperf_wait_gone "$base_progs" "$base_links"
+t_check "fault leader gone: no fault hook left" test "$(nr_fault_hooks)" -eq "$base_faults"
 
 t_done

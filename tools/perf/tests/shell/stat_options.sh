@@ -87,10 +87,10 @@ t_check "... said in one line" [ "$(wc -l <"$err")" -eq 1 ]
 # (disabled) and 8000 (enabled) pages: only the 10000 enabled ones count.
 # Measured here, 12 runs (6 per backend): 10000..10001; the
 # bound leaves 50 for the python work between two commands.  With
-# --use-bpf, 3 of 16 runs of 'enable page-faults' counted 9835..9997: the
-# leader's trim of a delta across a switch the kernel did not report
-# (bpf_counter.c, "Missed switches") is proportional to time, which page
-# faults are not.  That is a bperf defect, and this check fails on it.
+# --use-bpf, 3 of 16 runs of 'enable page-faults' counted 9835..9997
+# before the leader's fault hooks (bpf_counter.c, "Missed switches"): its
+# trim of a delta across a switch the kernel did not report is
+# proportional to time, which page faults are not.
 control_run() {	# control_run DESC FORM ARGS...: FORM fifo or fd
 	local desc=$1 form=$2 ctl=$T_TMP/ctl.fifo ack=$T_TMP/ack.fifo rc
 	shift 2

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* bperf groups' pure pieces: group keys, their names, switch members. */
+/*
+ * bperf groups' pure pieces: group keys, their names, switch and fault
+ * members.
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -106,6 +109,42 @@ static void test_switch_members(void **state)
 	assert_int_equal(bperf_events__switch_members(&g), 0);
 }
 
+static void test_fault_members(void **state)
+{
+	static const struct bperf_attr_key faults = {
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_PAGE_FAULTS,
+	};
+	static const struct bperf_attr_key minor = {
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_PAGE_FAULTS_MIN,
+	};
+	static const struct bperf_attr_key major = {
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_PAGE_FAULTS_MAJ,
+	};
+	/* The hardware event of the same config number is no fault. */
+	static const struct bperf_attr_key hw = {
+		.type = PERF_TYPE_HARDWARE,
+		.config = PERF_COUNT_SW_PAGE_FAULTS,
+	};
+	const struct bperf_attr_key *mix[] = { &task_clock, &faults, &hw,
+					       &minor, &major, &switches };
+	struct bperf_events g;
+	__u32 want = (1U << 1) | (1U << 3) | (1U << 4);
+
+#if !defined(__x86_64__) && !defined(__i386__)
+	want = 0; /* no page fault tracepoints: no fault hooks */
+#endif
+	group_of(&g, 6, mix);
+	assert_int_equal(bperf_events__fault_members(&g), want);
+	/* :u and :k faults are faults. */
+	g.members[1].exclude = BPERF_EXCLUDE_KERNEL;
+	assert_int_equal(bperf_events__fault_members(&g), want);
+	bperf_events__single(&g, &task_clock);
+	assert_int_equal(bperf_events__fault_members(&g), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -113,6 +152,7 @@ int main(void)
 		cmocka_unit_test(test_group_key_follows_members_in_order),
 		cmocka_unit_test(test_group_name),
 		cmocka_unit_test(test_switch_members),
+		cmocka_unit_test(test_fault_members),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

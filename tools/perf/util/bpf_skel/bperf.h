@@ -96,6 +96,8 @@ struct bperf_reading {
  * when freed (free), stop counting at exit (exit), a workload joins at its
  * exec (exec), and cgroup sessions run the leader on the tick (tick),
  * whose program is also the one that sessions test-run to sync a CPU.
+ * The fault hooks (page_fault_user and _kernel, x86) only a leader of
+ * page faults has; others have link id 0 for them.
  */
 enum bperf_hook {
 	BPERF_HOOK_FORK,
@@ -103,6 +105,8 @@ enum bperf_hook {
 	BPERF_HOOK_EXIT,
 	BPERF_HOOK_EXEC,
 	BPERF_HOOK_TICK,
+	BPERF_HOOK_FAULT_USER,
+	BPERF_HOOK_FAULT_KERNEL,
 	BPERF_NR_HOOKS,
 };
 
@@ -133,7 +137,6 @@ struct bperf_session {
 struct bperf_registry_header {
 	__u32 filters; /* 1 << enum bperf_filter of every live follower */
 	__u32 hook_link_ids[BPERF_NR_HOOKS];
-	__u32 pad[2];
 };
 
 /*

@@ -39,6 +39,12 @@ const volatile __u32 nr_cpus = 1;
 const volatile __u32 nr_members = 1;
 /* Bit m: member m counts context switches (see leader__run). */
 const volatile __u32 switch_members = 0;
+/*
+ * Bit m: member m counts page faults, and the fault hooks run (see
+ * on_fault_user): in a delta that spans an unreported switch, the task
+ * found on the CPU has none of them.
+ */
+const volatile __u32 fault_members = 0;
 const volatile struct bperf_attr_key member_keys[BPERF_MAX_GROUP_MEMBERS] = {};
 
 /*
@@ -433,7 +439,8 @@ static __always_inline bool leader__attribute(struct bperf_cpu_state *cpu,
 					      struct bperf_reading *diff,
 					      struct bperf_reading *lead,
 					      __u64 current, __u64 next,
-					      bool at_switch, bool exit_run)
+					      bool at_switch, bool at_fault,
+					      bool exit_run)
 {
 	struct task_struct *task = (struct task_struct *)current;
 	bool mixed = cpu->task && cpu->task != current;
@@ -441,7 +448,7 @@ static __always_inline bool leader__attribute(struct bperf_cpu_state *cpu,
 	bool held = exit_run && cpu->exit_held;
 	__u32 m;
 
-	if (mixed && !clock && at_switch)
+	if (mixed && !clock && (at_switch || at_fault))
 		clock = task__rq_clock(task);
 	/*
 	 * An exit is the task's last attribution: rather than an estimated
@@ -486,6 +493,14 @@ static __always_inline bool leader__attribute(struct bperf_cpu_state *cpu,
 		/* The same times for every member: the same share each. */
 		if (mixed)
 			leader__trim(out, task, clock);
+		/*
+		 * Page faults come in bursts, which a share by time cuts
+		 * down or makes up.  With the fault hooks, the task's own
+		 * first fault on this CPU would have run the leader and ended
+		 * the mix: the faults of a mixed delta are all the head's.
+		 */
+		if (mixed && (fault_members & (1U << m)))
+			out->counter = 0;
 	}
 	cpu->exit_held = 0;
 	cpu->task = next;
@@ -538,7 +553,7 @@ static __always_inline struct bperf_reading *leader__read(bool at_switch)
  * switched in) or not (a sync, a hook: the current task goes on).
  */
 static __always_inline void leader__run(struct task_struct *task, __u64 next,
-					bool at_switch)
+					bool at_switch, bool at_fault)
 {
 	__u64 current = (__u64)task;
 	struct bperf_reading *lead, *diff, *now, *attributed;
@@ -572,7 +587,7 @@ static __always_inline void leader__run(struct task_struct *task, __u64 next,
 		cpu->exiting = 0;
 		cpu->exit_held = 0;
 	} else if (leader__attribute(cpu, diff, lead, current, next, at_switch,
-				     exit_run)) {
+				     at_fault, exit_run)) {
 		/* Given: an exit that waited for a switch is done too. */
 		cpu->exiting = 0;
 		leader__credit(diff, task, filters, exit_run);
@@ -592,7 +607,7 @@ SEC("tp_btf/sched_switch")
 int BPF_PROG(on_switch, bool preempt, struct task_struct *prev,
 	     struct task_struct *next)
 {
-	leader__run(prev, (__u64)next, true);
+	leader__run(prev, (__u64)next, true, false);
 	return 0;
 }
 
@@ -638,7 +653,7 @@ int on_exit(void *ctx)
 		return 0;
 	/* Cleared by the run that gives the task its last delta. */
 	cpu->exiting = (__u64)task;
-	leader__run(task, (__u64)task, false);
+	leader__run(task, (__u64)task, false, false);
 	return 0;
 }
 
@@ -662,10 +677,50 @@ int on_exec(void *ctx)
 	if (!join)
 		return 0;
 	task = bpf_get_current_task_btf();
-	leader__run(task, (__u64)task, false);
+	leader__run(task, (__u64)task, false, false);
 	index__will_hold(pid);
 	bpf_map_update_elem(&task_index, &key, join, BPF_ANY);
 	bpf_map_delete_elem(&exec_joins, &pid);
+	return 0;
+}
+
+/*
+ * The kernel does not report every switch through sched_switch (see
+ * "Missed switches" at the top of util/bpf_counter.c): the task found on
+ * the CPU may not be the one the leader left there, and the delta since
+ * mixes both.  Time splits at the task's arrival (leader__trim), page
+ * faults cannot: so a leader that counts them runs on each fault of a
+ * task that is not the one it left on the CPU, before the kernel counts
+ * that fault (the tracepoint comes first in handle_page_fault).  The
+ * mixed delta then holds none of the task's faults, and what the task
+ * faults afterwards is its own.  Attached only to such leaders: the
+ * check costs every page fault on the machine.
+ */
+static __always_inline void leader__fault(void)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct bperf_cpu_state *cpu;
+	__u32 zero = 0;
+
+	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+	if (!cpu || !cpu->task || cpu->task == (__u64)task)
+		return;
+	leader__run(task, (__u64)task, false, true);
+}
+
+SEC("tp_btf/page_fault_user")
+int BPF_PROG(on_fault_user, unsigned long address, struct pt_regs *regs,
+	     unsigned long error_code)
+{
+	leader__fault();
+	return 0;
+}
+
+SEC("tp_btf/page_fault_kernel")
+int BPF_PROG(on_fault_kernel, unsigned long address, struct pt_regs *regs,
+	     unsigned long error_code)
+{
+	leader__fault();
 	return 0;
 }
 
@@ -686,7 +741,7 @@ int on_tick(void *ctx)
 	    !(leader__filters() & (1 << BPERF_FILTER_CGROUP)))
 		return 0;
 	task = bpf_get_current_task_btf();
-	leader__run(task, (__u64)task, false);
+	leader__run(task, (__u64)task, false, false);
 	return 0;
 }
 

@@ -80,13 +80,14 @@ bperf_stat() {
 }
 
 # The bperf programs alive on the machine: leaders and their hooks (six
-# per leader; followers have none).  With names as arguments, only the
+# per leader, eight for page faults on x86; followers have none).  With names as arguments, only the
 # programs of those names (bperf_nr_progs on_switch: one per leader).
 bperf_nr_progs() {
 	bpftool -j prog show | python3 -c '
 import json, sys
 names = sys.argv[1:] or ("on_switch", "on_fork", "on_free", "on_exec",
-			 "on_exit", "on_tick")
+			 "on_exit", "on_tick", "on_fault_user",
+			 "on_fault_kernel")
 print(sum(1 for p in json.load(sys.stdin) if p.get("name") in names))' "$@"
 }
 

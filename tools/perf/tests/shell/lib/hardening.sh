@@ -53,7 +53,7 @@ if sys.argv[4] == "unheld":
         if ("prog", p["id"]) in held:
             held.update(("map", m) for m in p.get("map_ids", []))
 prog_names = ("on_switch", "on_fork", "on_free", "on_exec", "on_exit",
-              "on_tick")
+              "on_tick", "on_fault_user", "on_fault_kernel")
 map_names = ("events", "prev_readings", "diff_readings", "sessions",
              "chain_busy", "cpu_state", "task_index", "follower_gen",
              "counts", "exec_joins", "scratch", "bperf_token")
