@@ -128,8 +128,9 @@ static void test_fault_members(void **state)
 		.type = PERF_TYPE_HARDWARE,
 		.config = PERF_COUNT_SW_PAGE_FAULTS,
 	};
-	const struct bperf_attr_key *mix[] = { &task_clock, &faults, &hw,
-					       &minor, &major, &switches };
+	const struct bperf_attr_key *mix[] = {
+		&task_clock, &faults, &hw, &minor, &major, &switches
+	};
 	struct bperf_events g;
 	__u32 want = (1U << 1) | (1U << 3) | (1U << 4);
 
