@@ -78,7 +78,8 @@ for sig in INT TERM HUP; do
 			;;
 		bperf-a)
 			bperf_compare "$mode: SIG$sig: the counts so far are printed, bperf as plain" \
-				"$T_TMP/sig.csv" --pct "$BPERF_CPU_PCT" --min 1000
+				"$T_TMP/sig.csv" --same-window \
+				--pct "$BPERF_CPU_PCT" --min 1000
 			;;
 		bperf-p)
 			bperf_compare "$mode: SIG$sig: the counts so far are printed, bperf as plain" \
