@@ -571,6 +571,39 @@ static void bperf_counter__put(struct bperf_counter *bc)
 	bperf_process__put(&bperf_process);
 }
 
+/*
+ * The slots of a cgroup follower: one for each cgroup evsel of the
+ * session that will share it (bperf, the same event, the same CPUs; see
+ * bperf_evsel__cgroup_slot), not a fixed BPERF_MAX_CGROUP_SLOTS, which
+ * let only BPERF_COUNT_SLOTS / BPERF_MAX_CGROUP_SLOTS cgroup sessions
+ * share a leader.
+ */
+static int bperf__cgroup_slots(const struct evsel *evsel,
+			       const struct target *target)
+{
+	struct bperf_attr_key key, other;
+	const struct evsel *pos;
+	int n = 0;
+
+	if (!evsel->evlist)
+		return BPERF_MAX_CGROUP_SLOTS;
+	bperf__attr_key(&evsel->attr, &key);
+	/*
+	 * Every evsel counts on the evlist's CPUs; the later ones are not
+	 * loaded yet, so their use_bpf is what --use-bpf will make it.
+	 */
+	evlist__for_each_entry(evsel->evlist, pos) {
+		if (!pos->cgrp || pos->tool_event ||
+		    !(pos->use_bpf || target->use_bpf))
+			continue;
+		bperf__attr_key(&pos->attr, &other);
+		n += !memcmp(&key, &other, sizeof(key));
+	}
+	if (n < 1)
+		return 1;
+	return n > BPERF_MAX_CGROUP_SLOTS ? BPERF_MAX_CGROUP_SLOTS : n;
+}
+
 /* What bc filters by, its slots and the CPUs its reads sync. */
 static void bperf_counter__scope(struct bperf_counter *bc,
 				 const struct evsel *evsel,
@@ -579,7 +612,7 @@ static void bperf_counter__scope(struct bperf_counter *bc,
 	if (evsel->cgrp) {
 		bc->has_follower = true;
 		bc->follower.filter = BPERF_FILTER_CGROUP;
-		bc->nr_slots = BPERF_MAX_CGROUP_SLOTS;
+		bc->nr_slots = bperf__cgroup_slots(evsel, target);
 		bc->sync_cpus =
 			cpu_map__new_from(evsel->cpus->map, evsel->cpus->nr);
 	} else if (evsel__cpu_scoped(evsel)) {

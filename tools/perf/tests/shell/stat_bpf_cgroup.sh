@@ -4,8 +4,8 @@
 # through bperf count a cgroup with its descendants and agree with plain
 # counting of the same cgroups in the same session, share the leader with
 # a concurrent -a session, attribute the time of a task that moves between
-# cgroups as plain counting does (within a tick), and count 200 cgroups
-# with one follower.
+# cgroups as plain counting does (within a tick), count 200 cgroups
+# with one follower, and 16 cgroup sessions share one leader.
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -247,7 +247,34 @@ wait "$pm" || t_fail "the 200-cgroup session failed"
 rows=$(awk -F, '$3 == "cpu-clock"' "$T_TMP/many" | wc -l)
 t_check "200 cgroups: 200 rows (got $rows)" test "$rows" -eq 200
 
-# 5. Errors: a cgroup that does not exist is named.
+# 5. Many cgroup sessions of one event share its leader: a session takes
+# a count slot per cgroup it counts (it took 1024 of the leader's 8192,
+# and the 9th cgroup session of an event was refused).
+n=16
+pids=()
+for i in $(seq $n); do
+	t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -x, -a \
+		-e cpu-clock -G "$TOP/e$i" -o "$T_TMP/g$i" -- sleep 5 \
+		2>"$T_TMP/g$i.err"
+	pids+=("$T_BG_PID")
+done
+for i in $(seq 100); do
+	[ "$(bperf_list_field cpu-clock sessions)" = "$n" ] && break
+	sleep 0.1
+done
+sessions=$(bperf_list_field cpu-clock sessions)
+t_check "$n cgroup sessions on one leader (got $sessions sessions)" \
+	test "$sessions" = "$n"
+failed=0
+for i in $(seq $n); do
+	if ! wait "${pids[$((i - 1))]}"; then
+		failed=$((failed + 1))
+		t_show "$T_TMP/g$i.err"
+	fi
+done
+t_check "$n cgroup sessions: all exit 0 ($failed failed)" test "$failed" -eq 0
+
+# 6. Errors: a cgroup that does not exist is named.
 bperf_stat -a -e cpu-clock -G "$TOP/nonexistent" -- true >/dev/null \
 	2>"$T_TMP/err"
 rc=$?
