@@ -85,9 +85,9 @@
  * exec (a workload joins its followers from exec_joins) and the tick
  * (cgroup sessions: a task moved between cgroups counts for its new one
  * within a tick), and for a leader of page faults the two page fault
- * tracepoints (see "Missed switches").  Sessions that only filter by CPU (-a, -C) need no
- * follower: they read prev_readings, and with no follower at all the
- * leader gives nothing out.
+ * tracepoints (see "Missed switches").  Sessions that only filter by CPU
+ * (-a, -C) need no follower: they read prev_readings, and with no
+ * follower at all the leader gives nothing out.
  *
  * Which task a delta belongs to: the leader gives the delta since its
  * last attribution on a CPU to the task switched out (or, at a sync, the
@@ -573,7 +573,7 @@ static void bperf_counter__put(struct bperf_counter *bc)
 
 /*
  * The slots of a cgroup follower: one for each cgroup evsel of the
- * session that will share it (bperf, the same event, the same CPUs; see
+ * session that will share it (bperf, the same event; see
  * bperf_evsel__cgroup_slot), not a fixed BPERF_MAX_CGROUP_SLOTS, which
  * let only BPERF_COUNT_SLOTS / BPERF_MAX_CGROUP_SLOTS cgroup sessions
  * share a leader.

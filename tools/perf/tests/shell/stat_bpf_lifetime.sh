@@ -85,7 +85,7 @@ t_bg "$PERF" stat --use-bpf --attr-map "$BPERF_MAP" -e page-faults -p "$busy"
 k2=$T_BG_PID
 sleep 1
 got=$(($(nr_fault_hooks) - base_faults))
-t_check "a page-faults leader has the fault hooks, task-clock's none ($got, want $want)" \
+t_check "a page-faults leader has the fault hooks, others none ($got, want $want)" \
 	test "$got" -eq "$want"
 run_perf stat --attr-map "$BPERF_MAP" -x, -e page-faults:b,page-faults \
 	-o "$T_TMP/faults" -- python3 "$T_SHELL_DIR/lib/touch_pages.py" \
@@ -98,6 +98,7 @@ kill -KILL "$k1" "$k2"
 wait "$k1" "$k2" 2>/dev/null
 t_check "fault leader gone: nothing left" \
 	bperf_wait_gone "$base_progs" "$base_links"
-t_check "fault leader gone: no fault hook left" test "$(nr_fault_hooks)" -eq "$base_faults"
+t_check "fault leader gone: no fault hook left" \
+	test "$(nr_fault_hooks)" -eq "$base_faults"
 
 t_done

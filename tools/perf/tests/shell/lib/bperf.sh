@@ -80,8 +80,9 @@ bperf_stat() {
 }
 
 # The bperf programs alive on the machine: leaders and their hooks (six
-# per leader, eight for page faults on x86; followers have none).  With names as arguments, only the
-# programs of those names (bperf_nr_progs on_switch: one per leader).
+# per leader, eight for page faults on x86; followers have none).  With
+# names as arguments, only the programs of those names (bperf_nr_progs
+# on_switch: one per leader).
 bperf_nr_progs() {
 	bpftool -j prog show | python3 -c '
 import json, sys
