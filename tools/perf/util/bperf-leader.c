@@ -65,8 +65,10 @@ static const struct leader_map {
 
 /* The leader's hooks' programs (tp_btf or raw_tp: raw tracepoint links). */
 static const char *const leader_hooks[BPERF_NR_HOOKS] = {
-	[BPERF_HOOK_FORK] = "on_fork", [BPERF_HOOK_FREE] = "on_free",
-	[BPERF_HOOK_EXIT] = "on_exit", [BPERF_HOOK_EXEC] = "on_exec",
+	[BPERF_HOOK_FORK] = "on_fork",
+	[BPERF_HOOK_FREE] = "on_free",
+	[BPERF_HOOK_EXIT] = "on_exit",
+	[BPERF_HOOK_EXEC] = "on_exec",
 	[BPERF_HOOK_TICK] = "on_tick",
 	[BPERF_HOOK_FAULT_USER] = "on_fault_user",
 	[BPERF_HOOK_FAULT_KERNEL] = "on_fault_kernel",

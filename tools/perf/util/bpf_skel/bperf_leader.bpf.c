@@ -435,12 +435,10 @@ member__reading(struct bperf_reading *lead, __u32 m)
  * not known yet to tell the task's share (the delta then stays for the
  * next switch, where nothing of it is lost).
  */
-static __always_inline bool leader__attribute(struct bperf_cpu_state *cpu,
-					      struct bperf_reading *diff,
-					      struct bperf_reading *lead,
-					      __u64 current, __u64 next,
-					      bool at_switch, bool at_fault,
-					      bool exit_run)
+static __always_inline bool
+leader__attribute(struct bperf_cpu_state *cpu, struct bperf_reading *diff,
+		  struct bperf_reading *lead, __u64 current, __u64 next,
+		  bool at_switch, bool at_fault, bool exit_run)
 {
 	struct task_struct *task = (struct task_struct *)current;
 	bool mixed = cpu->task && cpu->task != current;
