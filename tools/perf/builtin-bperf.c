@@ -9,91 +9,95 @@
  * leader is gone) or foreign (it points at something that is not a bperf
  * leader, which no session will ever attach to).
  */
-#include <getopt.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "builtin.h"
 #include "util/bpf_counter.h"
 #include "util/debug.h"
+#include "util/error.h"
+#include "util/parse-options.h"
 
-static const char *const bperf_usage =
-	"usage: perf bperf [list] [<options>]\n"
-	"\n"
-	"    -j, --json            one JSON object per leader\n"
-	"        --attr-map <path> the attr map to look at (default " BPERF_DEFAULT_ATTR_MAP
-	")\n"
-	"        --bpf-attr-map <path>\n"
-	"                          alias of --attr-map\n"
-	"    -h, --help            show this help\n";
-
-static const struct option bperf_options[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ "attr-map", required_argument, NULL, 'm' },
-	{ "bpf-attr-map", required_argument, NULL, 'm' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+struct bperf_cmd {
+	bool json;
+	const char *path;
 };
 
-/* Options up to the next non-option.  Returns -1 to go on, else an exit. */
-static int bperf__parse_options(int argc, const char **argv, bool *json,
-				const char **path)
-{
-	int c;
+static int bperf__opt_help(const struct cmd_option *opt, const char *arg,
+			   void *ctx, struct perf_error *err);
 
-	while ((c = getopt_long(argc, (char *const *)argv, "+jh", bperf_options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			*json = true;
-			break;
-		case 'm':
-			*path = optarg;
-			break;
-		case 'h':
-			fputs(bperf_usage, stdout);
-			return 0;
-		default:
-			pr_error("bperf: unknown option '%s'",
-				 argv[optind - 1]);
-			pr_hint("see 'perf bperf -h'");
-			return 2;
-		}
+static const struct cmd_option bperf_options[] = {
+	{ 'j', "json", NULL, false, "one JSON object per leader",
+	  cmd_option__set_true, offsetof(struct bperf_cmd, json) },
+	{ 0, "attr-map", "<path>", false,
+	  "the attr map to look at (default " BPERF_DEFAULT_ATTR_MAP ")",
+	  cmd_option__set_string, offsetof(struct bperf_cmd, path) },
+	{ 0, "bpf-attr-map", "<path>", false, "alias of --attr-map",
+	  cmd_option__set_string, offsetof(struct bperf_cmd, path) },
+	{ 'h', "help", NULL, false, "show this help", bperf__opt_help },
+	CMD_OPTION_END,
+};
+
+static int bperf__opt_help(const struct cmd_option *opt, const char *arg,
+			   void *ctx, struct perf_error *err)
+{
+	fputs("usage: perf bperf [list] [<options>]\n\n", stdout);
+	parse_options__help(stdout, bperf_options);
+	return PARSE_OPTIONS_STOP;
+}
+
+/*
+ * The options of argv[1..argc-1] up to the next non-option (*next: its
+ * index).  Returns -1 to go on, else the exit status.
+ */
+static int bperf__parse_options(int argc, const char **argv,
+				struct bperf_cmd *cmd, int *next)
+{
+	struct perf_error err;
+	int ret;
+
+	ret = parse_options(argc, argv, bperf_options, cmd, next, &err);
+	if (ret == PARSE_OPTIONS_STOP)
+		return 0;
+	if (ret) {
+		pr_error("bperf: %s", err.msg);
+		pr_hint("see 'perf bperf -h'");
+		return 2;
 	}
 	return -1;
 }
 
 int cmd_bperf(int argc, const char **argv)
 {
-	const char *path = BPERF_DEFAULT_ATTR_MAP;
-	char err[512] = "";
-	bool json = false;
-	int ret;
+	struct bperf_cmd cmd = { .path = BPERF_DEFAULT_ATTR_MAP };
+	struct perf_error err;
+	int ret, next, more;
 
-	opterr = 0;
-	optind = 1;
-	ret = bperf__parse_options(argc, argv, &json, &path);
+	ret = bperf__parse_options(argc, argv, &cmd, &next);
 	if (ret >= 0)
 		return ret;
-	if (optind < argc && strcmp(argv[optind], "list")) {
-		pr_error("bperf: unknown subcommand '%s'", argv[optind]);
+	if (next < argc && strcmp(argv[next], "list")) {
+		pr_error("bperf: unknown subcommand '%s'", argv[next]);
 		pr_hint("perf bperf list [-j] [--attr-map PATH]");
 		return 2;
 	}
-	if (optind < argc) {
+	if (next < argc) {
 		/* Options may follow the subcommand too. */
-		optind++;
-		ret = bperf__parse_options(argc, argv, &json, &path);
+		ret = bperf__parse_options(argc - next, argv + next, &cmd,
+					   &more);
 		if (ret >= 0)
 			return ret;
+		next += more;
 	}
-	if (optind < argc) {
-		pr_error("bperf: unexpected argument '%s'", argv[optind]);
+	if (next < argc) {
+		pr_error("bperf: unexpected argument '%s'", argv[next]);
 		return 2;
 	}
-	ret = bperf__list(path, json, stdout, err, sizeof(err));
+	ret = bperf__list(cmd.path, cmd.json, stdout, &err);
 	if (ret) {
-		pr_error("bperf: %s", err);
+		pr_error("bperf: %s", err.msg);
 		return 1;
 	}
 	return 0;

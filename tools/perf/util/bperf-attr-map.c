@@ -26,9 +26,11 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "bpf_counter.h"
 #include "bpf_counter_priv.h"
 #include "bperf-priv.h"
 #include "debug.h"
+#include "evsel.h"
 
 #ifndef CAP_PERFMON
 #define CAP_PERFMON 38
@@ -57,6 +59,11 @@ void bperf__attr_key(const struct perf_event_attr *attr,
 		       (attr->exclude_callchain_user ?
 				BPERF_EXCLUDE_CALLCHAIN_USER :
 				0);
+}
+
+void bperf__set_key(struct evsel *evsel)
+{
+	bperf__attr_key(&evsel->attr, &evsel->bperf_key);
 }
 
 /* The counting attr of the leader's per-CPU events, from the key alone. */
@@ -528,7 +535,6 @@ __u32 bperf_events__fault_members(const struct bperf_events *ev)
 {
 	__u32 mask = 0;
 
-#if defined(__x86_64__) || defined(__i386__)
 	for (__u32 m = 0; m < ev->nr_members; m++) {
 		const struct bperf_attr_key *k = &ev->members[m];
 
@@ -538,7 +544,6 @@ __u32 bperf_events__fault_members(const struct bperf_events *ev)
 		     k->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ))
 			mask |= 1U << m;
 	}
-#endif
 	return mask;
 }
 

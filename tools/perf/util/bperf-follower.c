@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A bperf follower: one per task- or cgroup-scoped session and event (see
- * the top of bpf_counter.c).  It is the session's range of the leader's
+ * tools/perf/Documentation/bperf-design.md).  It is the session's range of the leader's
  * accumulation slots (counts) and the session's items in the leader's
  * index (process, thread or cgroup -> follower, generation, accumulation
  * slot); it has no program of its own.
@@ -18,7 +18,7 @@
 #include <bpf/bpf.h>
 
 #include "bperf-priv.h"
-#include "cpumap.h"
+#include "thread_map.h"
 
 bool index__item_live(int gen_fd, const struct bperf_item *item)
 {

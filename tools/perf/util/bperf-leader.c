@@ -1,28 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bperf leaders: one per distinct event on the machine (see the top of
- * bpf_counter.c).  Take the leader behind an attr map entry, after
- * checking that it really is one (link, program, every map by name and
- * shape, the event in its frozen .rodata); create one (events installed
- * before it is attached, then published in the attr map; a group's
- * members opened as one perf_event group per CPU); sync it on a CPU.  One table of the leader's maps drives how its fds are found,
- * checked, duplicated and closed.
+ * bperf leaders: one per distinct event on the machine (see
+ * tools/perf/Documentation/bperf-design.md).  Take the leader behind an
+ * attr map entry, after checking that it really is one (link, program,
+ * every map by name and shape, the event in its frozen .rodata); sync it
+ * on a CPU and read what it holds (held-back exits, lost tasks, the
+ * followers' counts).  One table of the leader's maps drives how its fds
+ * are found, checked, duplicated and closed.  bperf-leader-new.c creates
+ * a leader.
  */
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include <linux/perf_event.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "bpf_counter_priv.h"
 #include "bperf-priv.h"
 #include "cpumap.h"
 
@@ -63,23 +60,37 @@ static const struct leader_map {
 	  BPERF_INDEX_HINTS / 8 },
 };
 
-/* The leader's hooks' programs (tp_btf or raw_tp: raw tracepoint links). */
-static const char *const leader_hooks[BPERF_NR_HOOKS] = {
+const char *const leader_hooks[BPERF_NR_HOOKS] = {
 	[BPERF_HOOK_FORK] = "on_fork",
 	[BPERF_HOOK_FREE] = "on_free",
-	[BPERF_HOOK_EXIT] = "on_exit",
-	[BPERF_HOOK_EXEC] = "on_exec",
-	[BPERF_HOOK_TICK] = "on_tick",
+	[BPERF_HOOK_EXIT] = "on_task",
+	[BPERF_HOOK_EXEC] = "on_task",
+	[BPERF_HOOK_TICK] = "on_task",
 	[BPERF_HOOK_FAULT_USER] = "on_fault_user",
 	[BPERF_HOOK_FAULT_KERNEL] = "on_fault_kernel",
 };
 
-/* Does leader l have hook h?  The fault hooks only where it counts faults. */
-static bool leader__has_hook(const struct bperf_leader *l, int h)
+const char *const leader_hook_tps[BPERF_NR_HOOKS] = {
+	[BPERF_HOOK_EXIT] = "sched_process_exit",
+	[BPERF_HOOK_EXEC] = "task_rename",
+	[BPERF_HOOK_TICK] = "hrtimer_expire_entry",
+};
+
+/* The program a hook's link must run: by the kind of link it is. */
+static const char *hook__prog(int h, __u32 link_type)
+{
+	if (link_type == BPF_LINK_TYPE_RAW_TRACEPOINT)
+		return leader_hooks[h];
+	if (link_type == BPF_LINK_TYPE_PERF_EVENT && h == BPERF_HOOK_EXIT)
+		return EXIT_KPROBE_PROG;
+	return NULL;
+}
+
+bool leader__has_hook(const struct bperf_leader *l, int h)
 {
 	if (h != BPERF_HOOK_FAULT_USER && h != BPERF_HOOK_FAULT_KERNEL)
 		return true;
-	return bperf_events__fault_members(&l->events) != 0;
+	return l->fault_hook == BPERF_FAULT_HOOK_TRACEPOINTS;
 }
 
 #define NR_LEADER_MAPS (sizeof(leader_maps) / sizeof(leader_maps[0]))
@@ -90,6 +101,7 @@ void leader__init(struct bperf_leader *l)
 	for (int i = 0; i < LEADER_NR_FDS; i++)
 		l->fd[i] = -1;
 	l->link_id = 0;
+	l->fault_hook = BPERF_FAULT_HOOK_NONE;
 	l->counts = NULL;
 	l->hints = NULL;
 }
@@ -108,7 +120,7 @@ void leader__close(struct bperf_leader *l)
 	l->skel = NULL;
 }
 
-static bool leader__complete(const struct bperf_leader *l)
+bool leader__complete(const struct bperf_leader *l)
 {
 	for (int i = 0; i < LEADER_NR_FDS; i++) {
 		if (l->fd[i] < 0 && (i < LEADER_HOOK_LINK ||
@@ -118,19 +130,51 @@ static bool leader__complete(const struct bperf_leader *l)
 	return true;
 }
 
+void leader__dup_maps(struct bperf_leader *l)
+{
+	struct bpf_object *obj = l->skel->obj;
+
+	for (size_t m = 0; m < NR_LEADER_MAPS; m++) {
+		struct bpf_map *map =
+			bpf_object__find_map_by_name(obj, leader_maps[m].name);
+
+		if (map)
+			l->fd[leader_maps[m].fd] = dup(bpf_map__fd(map));
+	}
+}
+
 /* The leader's .rodata as this build writes it (event_key first). */
 typedef struct bperf_leader_bpf__rodata leader_rodata;
 _Static_assert(offsetof(leader_rodata, event_key) == 0, "rodata layout");
 
+/* Where each part of .rodata ends: a leader built before it lacks it. */
+#define RODATA_END(field) \
+	(offsetof(leader_rodata, field) + sizeof(((leader_rodata *)0)->field))
+
+/*
+ * The fault hook of a leader whose .rodata is ro, size bytes: one built
+ * before the choice had the tracepoints where it counted faults.
+ */
+static __u32 leader__rodata_fault_hook(const leader_rodata *ro, __u32 size,
+				       const struct bperf_events *ev)
+{
+	if (size >= RODATA_END(fault_hook))
+		return ro->fault_hook;
+	return bperf_events__fault_members(ev) ? BPERF_FAULT_HOOK_TRACEPOINTS :
+						 BPERF_FAULT_HOOK_NONE;
+}
+
 /*
  * Is fd the frozen .rodata of a leader that counts ev->key (and, if
- * ev->nr_members, the same members)?  Then what it counts goes in *out.
- * A leader built before groups has only the key: a single event.
+ * ev->nr_members, the same members)?  Then what it counts goes in
+ * l->events, its fault hook in l->fault_hook.  A leader built before
+ * groups has only the key: a single event.
  */
 static bool leader__counts_events(int fd, const struct bpf_map_info *info,
 				  const struct bperf_events *ev,
-				  struct bperf_events *out)
+				  struct bperf_leader *l)
 {
+	struct bperf_events *out = &l->events;
 	size_t len = strlen(info->name);
 	const leader_rodata *ro;
 	__u32 zero = 0;
@@ -149,7 +193,7 @@ static bool leader__counts_events(int fd, const struct bpf_map_info *info,
 	ro = (const leader_rodata *)rodata;
 	same = !bpf_map_lookup_elem(fd, &zero, rodata) &&
 	       !memcmp(rodata, &ev->key, sizeof(ev->key));
-	if (same && info->value_size < sizeof(*ro)) {
+	if (same && info->value_size < RODATA_END(member_keys)) {
 		bperf_events__single(out, &ev->key);
 	} else if (same) {
 		memset(out, 0, sizeof(*out));
@@ -165,6 +209,11 @@ static bool leader__counts_events(int fd, const struct bpf_map_info *info,
 		same = out->nr_members == ev->nr_members &&
 		       !memcmp(out->members, ev->members,
 			       ev->nr_members * sizeof(ev->members[0]));
+	if (same) {
+		l->fault_hook =
+			leader__rodata_fault_hook(ro, info->value_size, out);
+		same = bperf_fault__valid(l->fault_hook, out);
+	}
 	free(rodata);
 	return same;
 }
@@ -244,7 +293,7 @@ static int leader__take_maps(struct bperf_leader *l, const __u32 *map_ids,
 		    info.type == BPF_MAP_TYPE_PERF_EVENT_ARRAY &&
 		    (info.map_flags & BPF_F_PRESERVE_ELEMS))
 			have_events = true;
-		if (ev && leader__counts_events(fd, &info, ev, &l->events))
+		if (ev && leader__counts_events(fd, &info, ev, l))
 			have_key = true;
 		kept = leader__keep_map(l, fd, &info);
 		if (kept <= 0)
@@ -287,6 +336,7 @@ static int leader__take_hooks(struct bperf_leader *l, __u32 index_id)
 		__u32 map_ids[16] = {}, len = sizeof(link_info);
 		int *link = &l->fd[LEADER_HOOK_LINK + h], prog, err = -EINVAL;
 		bool uses_index = false;
+		const char *name;
 
 		if (!leader__has_hook(l, h)) {
 			if (hdr.hook_link_ids[h])
@@ -296,14 +346,14 @@ static int leader__take_hooks(struct bperf_leader *l, __u32 index_id)
 		*link = bpf_link_get_fd_by_id(hdr.hook_link_ids[h]);
 		if (*link < 0)
 			return -EINVAL;
-		if (bpf_obj_get_info_by_fd(*link, &link_info, &len) ||
-		    link_info.type != BPF_LINK_TYPE_RAW_TRACEPOINT)
+		if (bpf_obj_get_info_by_fd(*link, &link_info, &len))
 			return -EINVAL;
-		prog = bpf_prog_get_fd_by_id(link_info.prog_id);
+		name = hook__prog(h, link_info.type);
+		prog = name ? bpf_prog_get_fd_by_id(link_info.prog_id) : -1;
 		if (prog < 0)
 			return -EINVAL;
 		if (!prog_map_ids(prog, &prog_info, map_ids) &&
-		    !strcmp(prog_info.name, leader_hooks[h])) {
+		    !strcmp(prog_info.name, name)) {
 			for (__u32 i = 0; i < prog_info.nr_map_ids; i++)
 				uses_index |= map_ids[i] == index_id;
 			err = uses_index ? 0 : -EINVAL;
@@ -323,8 +373,7 @@ static int leader__take_hooks(struct bperf_leader *l, __u32 index_id)
 	return 0;
 }
 
-/* Map the index hints, which sessions set before a pid enters the index. */
-static int leader__map_hints(struct bperf_leader *l)
+int leader__map_hints(struct bperf_leader *l)
 {
 	void *hints = mmap(NULL, BPERF_INDEX_HINTS, PROT_READ | PROT_WRITE,
 			   MAP_SHARED, l->fd[LEADER_HINTS], 0);
@@ -340,7 +389,7 @@ static int leader__map_hints(struct bperf_leader *l)
  * tracepoint link on sched_switch of a BTF tracepoint program named
  * on_switch whose maps have exactly our shapes, diff_readings being the
  * entry's map, and whose frozen .rodata says it counts the entry's event;
- * and its hooks must be ours, on_tick (which syncs run) a raw tracepoint
+ * and its hooks must be ours, on_task (which syncs run) a raw tracepoint
  * program.
  */
 int leader__take(const struct bperf_events *ev,
@@ -385,254 +434,11 @@ out:
 	return -EINVAL;
 }
 
-/* Is err what perf_event_open says of an event this machine lacks? */
-static bool leader__not_supported(int err, bool first)
-{
-	return err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV ||
-	       err == -ENXIO || (err == -EINVAL && first);
-}
-
-/*
- * Open the events on every online CPU and install them: member m of CPU
- * c at m * nr_possible + c, a group's members in member 0's group.
- * -EOPNOTSUPP: the machine cannot count a member; -EINVAL from a
- * member's open: the kernel refuses them as one group.
- */
-static int leader__open_events(struct bperf_leader_bpf *skel,
-			       const struct bperf_events *ev, int nr_possible,
-			       const char *name, struct perf_error *e)
-{
-	struct perf_cpu_map *online = cpu_map__new_online();
-	int events_fd = bpf_map__fd(skel->maps.events);
-	int fds[BPERF_MAX_GROUP_MEMBERS];
-	struct perf_event_attr attr;
-	int err = 0, opened = 0;
-
-	if (!online)
-		return perf_error__set(e, -errno,
-				       "cannot read the online CPUs: %s",
-				       strerror(errno));
-	for (int i = 0; i < online->nr && !err; i++) {
-		__u32 cpu = online->map[i], m;
-
-		for (m = 0; m < ev->nr_members; m++) {
-			bperf__leader_attr(&ev->members[m], &attr);
-			/*
-			 * A member joining a running group is not scheduled
-			 * until the group is: enable the group leader last.
-			 */
-			attr.disabled = ev->nr_members > 1 && !m;
-			fds[m] = syscall(SYS_perf_event_open, &attr, -1,
-					 (int)cpu, m ? fds[0] : -1,
-					 PERF_FLAG_FD_CLOEXEC);
-			if (fds[m] < 0) {
-				err = -errno;
-				break;
-			}
-		}
-		if (err && m && err == -EINVAL) {
-			err = perf_error__set(
-				e, -BPERF_ERR_GROUP,
-				"the kernel refuses the members of '%s' as one group",
-				name);
-		} else if (err && leader__not_supported(err, !opened && !m)) {
-			err = -EOPNOTSUPP;
-		} else if (err) {
-			perf_error__set(
-				e, err,
-				"cannot open '%s' on CPU %u for the bperf leader: %s",
-				name, cpu, strerror(-err));
-			if (err == -EACCES || err == -EPERM)
-				perf_error__hint(e, "%s",
-						 BPERF_HINT_PRIVILEGES);
-		}
-		if (!err && ev->nr_members > 1 &&
-		    ioctl(fds[0], PERF_EVENT_IOC_ENABLE, 0))
-			err = perf_error__set(
-				e, -errno, "cannot enable '%s' on CPU %u: %s",
-				name, cpu, strerror(errno));
-		/* The map keeps each event (BPF_F_PRESERVE_ELEMS). */
-		for (__u32 k = 0; !err && k < m; k++) {
-			__u32 slot = k * nr_possible + cpu;
-
-			if (bpf_map_update_elem(events_fd, &slot, &fds[k],
-						BPF_ANY))
-				err = perf_error__set(
-					e, -errno,
-					"cannot install '%s' in the leader: %s",
-					name, strerror(errno));
-		}
-		for (__u32 k = 0; k < m; k++)
-			close(fds[k]);
-		opened++;
-	}
-	cpu_map__put(online);
-	return err;
-}
-
-/* This session's fds of the leader it created, from its skeleton. */
-static int leader__dup_fds(struct bperf_leader *l, struct bpf_link *link,
-			   struct perf_error *e)
-{
-	struct bpf_object *obj = l->skel->obj;
-	struct bpf_link_info info = {};
-	__u32 len = sizeof(info);
-
-	l->fd[LEADER_LINK] = dup(bpf_link__fd(link));
-	l->fd[LEADER_PROG] = dup(bpf_program__fd(l->skel->progs.on_switch));
-	l->fd[LEADER_SYNC] = dup(bpf_program__fd(l->skel->progs.on_tick));
-	for (int h = 0; h < BPERF_NR_HOOKS; h++) {
-		struct bpf_program *prog =
-			bpf_object__find_program_by_name(obj, leader_hooks[h]);
-		struct bpf_link *hook;
-
-		if (!leader__has_hook(l, h))
-			continue;
-		hook = prog ? bpf_program__attach(prog) : NULL;
-		if (!hook)
-			return perf_error__set(
-				e, -errno,
-				"cannot attach the bperf leader's %s: %s",
-				leader_hooks[h], strerror(errno));
-		/* Ours now: libbpf lets go of it without detaching. */
-		l->fd[LEADER_HOOK_LINK + h] = bpf_link__fd(hook);
-		bpf_link__disconnect(hook);
-		bpf_link__destroy(hook);
-	}
-	for (size_t m = 0; m < NR_LEADER_MAPS; m++) {
-		struct bpf_map *map =
-			bpf_object__find_map_by_name(obj, leader_maps[m].name);
-
-		if (map)
-			l->fd[leader_maps[m].fd] = dup(bpf_map__fd(map));
-	}
-	if (!leader__complete(l))
-		return perf_error__set(e, -EMFILE, "dup: %s", strerror(EMFILE));
-	if (bpf_obj_get_info_by_fd(l->fd[LEADER_LINK], &info, &len))
-		return perf_error__set(e, -errno, "bpf link info: %s",
-				       strerror(errno));
-	l->link_id = info.id;
-	return 0;
-}
-
-/* Name the hooks' links in the registry header, for joining sessions. */
-static int leader__publish_hooks(struct bperf_leader *l, struct perf_error *e)
-{
-	__u32 ids[BPERF_NR_HOOKS];
-	int err;
-
-	for (int h = 0; h < BPERF_NR_HOOKS; h++) {
-		struct bpf_link_info info = {};
-		__u32 len = sizeof(info);
-
-		ids[h] = 0;
-		if (!leader__has_hook(l, h))
-			continue;
-		if (bpf_obj_get_info_by_fd(l->fd[LEADER_HOOK_LINK + h], &info,
-					   &len))
-			return perf_error__set(e, -errno, "bpf link info: %s",
-					       strerror(errno));
-		ids[h] = info.id;
-	}
-	err = registry__init(l, ids);
-	if (err)
-		return perf_error__set(e, err,
-				       "cannot write the bperf registry: %s",
-				       strerror(-err));
-	return 0;
-}
-
-int leader__create(struct bperf_process *p, const struct bperf_events *ev,
-		   const char *name, struct bperf_leader *l,
-		   struct perf_error *e)
-{
-	struct bperf_attr_value value = {};
-	struct bpf_link *link;
-	int err;
-
-	l->skel = bperf_leader_bpf__open();
-	if (!l->skel)
-		return perf_error__set(e, -errno,
-				       "cannot open the bperf leader: %s",
-				       strerror(errno));
-	bpf_map__set_max_entries(l->skel->maps.events,
-				 p->nr_possible * ev->nr_members);
-	bpf_map__set_max_entries(l->skel->maps.prev_readings, ev->nr_members);
-	bpf_map__set_max_entries(l->skel->maps.diff_readings, ev->nr_members);
-	bpf_map__set_max_entries(l->skel->maps.cpu_state, ev->nr_members);
-	l->skel->rodata->event_key = ev->key;
-	l->skel->rodata->nr_cpus = p->nr_possible;
-	l->skel->rodata->nr_members = ev->nr_members;
-	l->skel->rodata->switch_members = bperf_events__switch_members(ev);
-	l->skel->rodata->fault_members = bperf_events__fault_members(ev);
-	if (!l->skel->rodata->fault_members) {
-		bpf_program__set_autoload(l->skel->progs.on_fault_user, false);
-		bpf_program__set_autoload(l->skel->progs.on_fault_kernel,
-					  false);
-	}
-	memcpy((void *)l->skel->rodata->member_keys, ev->members,
-	       ev->nr_members * sizeof(ev->members[0]));
-	l->events = *ev;
-	bpf_map__set_max_entries(l->skel->maps.counts,
-				 BPERF_COUNT_SLOTS * p->nr_possible);
-	err = bperf_leader_bpf__load(l->skel);
-	if (err) {
-		perf_error__set(e, err, "cannot load the bperf leader: %s",
-				strerror(-err));
-		if (err == -EPERM)
-			perf_error__hint(e, "%s", BPERF_HINT_PRIVILEGES);
-		goto err_out;
-	}
-	/* Events first: attached before, the leader would read ENOENT. */
-	err = leader__open_events(l->skel, ev, p->nr_possible, name, e);
-	if (err)
-		goto err_out;
-	link = bpf_program__attach_trace(l->skel->progs.on_switch);
-	if (!link) {
-		err = perf_error__set(
-			e, -errno,
-			"cannot attach the bperf leader to sched_switch: %s",
-			strerror(errno));
-		goto err_out;
-	}
-	l->skel->links.on_switch = link;
-	err = leader__dup_fds(l, link, e);
-	if (!err && leader__map_hints(l))
-		err = perf_error__set(
-			e, -errno,
-			"cannot map the bperf leader's index hints: %s",
-			strerror(errno));
-	if (!err)
-		err = leader__publish_hooks(l, e);
-	if (err)
-		goto err_out;
-	value.link_id = l->link_id;
-	err = bperf__map_id(l->fd[LEADER_DIFF], &value.diff_map_id);
-	if (err) {
-		perf_error__set(e, err, "bpf map info: %s", strerror(-err));
-		goto err_out;
-	}
-	if (bpf_map_update_elem(p->attr_map_fd, &ev->key, &value, BPF_ANY)) {
-		err = perf_error__set(e, -errno,
-				      "cannot update the attr map: %s",
-				      strerror(errno));
-		if (errno == E2BIG)
-			perf_error__hint(
-				e, "%s",
-				"the attr map is full: remove it (no session running) to start afresh");
-		goto err_out;
-	}
-	return 0;
-err_out:
-	leader__close(l);
-	return err;
-}
-
 int leader__sync(const struct bperf_leader *l, const struct perf_cpu_map *cpus,
 		 struct perf_error *e)
 {
 	for (int i = 0; i < cpus->nr; i++) {
-		/* on_tick's args: a sync, not a timer. */
+		/* on_task's args: a sync, not a timer. */
 		__u64 args[2] = { BPERF_SYNC };
 		LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args,
 			    .ctx_size_in = sizeof(args),

@@ -121,8 +121,7 @@ out:
 	leader__close(&leader);
 }
 
-int bperf__list(const char *path, bool json, FILE *out, char *err,
-		size_t errlen)
+int bperf__list(const char *path, bool json, FILE *out, struct perf_error *err)
 {
 	struct bperf_attr_key key, next;
 	struct perf_error e = {};
@@ -143,14 +142,13 @@ int bperf__list(const char *path, bool json, FILE *out, char *err,
 		ret = fd < 0 ? fd : 0;
 	}
 	if (ret) {
-		snprintf(err, errlen, "%s", e.msg);
+		*err = e;
 		return ret;
 	}
 	reg = calloc(REGISTRY_ENTRIES, sizeof(*reg));
 	if (!reg) {
 		close(fd);
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
+		return perf_error__set(err, -ENOMEM, "out of memory");
 	}
 	if (!json)
 		fprintf(out, "%-28s %8s %8s %8s %8s %9s  %-7s %s\n", "EVENT",

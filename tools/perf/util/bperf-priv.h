@@ -5,13 +5,20 @@
 /*
  * The modules of the bperf backend, for one another and the unit tests;
  * the rest of the tool knows only bpf_counter.h.  The design, with its
- * diagram, is at the top of bpf_counter.c.
+ * diagram, is in tools/perf/Documentation/bperf-design.md.
  *
- *   bperf-attr-map.c  this process's attr map, its lock and token
- *   bperf-leader.c    take, check, create and sync a leader
- *   bperf-registry.c  the leader's session registry
- *   bperf-follower.c  a session's follower: its maps and index items
- *   bperf-list.c      perf bperf list
+ *   bperf-attr-map.c    this process's attr map, its lock and token
+ *   bperf-leader.c      take, check, sync and read a leader
+ *   bperf-leader-new.c  create a leader: load, events, hooks, publish
+ *   bperf-fault.c       which fault hook a leader of page faults gets
+ *   bperf-registry.c    the leader's session registry
+ *   bperf-follower.c    a session's follower: its maps and index items
+ *   bperf-list.c        perf bperf list
+ *   bpf_counter.c       the backend: its counter_ops, reading and folding
+ *   bperf-session.c     a session's membership of a leader: join (under
+ *                       the lock), the -p and -t threads, leave
+ *   bperf-group.c       a group's one leader, shared by its members
+ *   bperf-cgroup.c      one follower for an event's cgroups, a slot each
  */
 
 #include <limits.h>
@@ -53,11 +60,22 @@ void bperf_events__single(struct bperf_events *ev,
 void bperf_events__group_key(struct bperf_events *ev);
 /* Bit m set: member m counts context switches in the kernel too. */
 __u32 bperf_events__switch_members(const struct bperf_events *ev);
-/*
- * Bit m: member m counts page faults and the leader has the fault hooks
- * (x86, where the kernel has the page_fault_user/_kernel tracepoints).
- */
+/* Bit m: member m counts page faults (page-faults, minor-, major-). */
 __u32 bperf_events__fault_members(const struct bperf_events *ev);
+
+/* ---- bperf-fault.c ---- */
+
+struct perf_event_attr;
+
+/* The fault hook (enum bperf_fault_hook) of a new leader of ev. */
+__u32 bperf_fault__choose(const struct bperf_events *ev);
+/* Is hook, from a leader's .rodata, one that a leader of ev can have? */
+bool bperf_fault__valid(__u32 hook, const struct bperf_events *ev);
+/* A fault member's event attr, for the hook. */
+void bperf_fault__attr(__u32 hook, struct perf_event_attr *attr);
+/* Run prog_fd on the samples of a fault member's event, for the hook. */
+int bperf_fault__attach(__u32 hook, int event_fd, int prog_fd, int events_fd,
+			struct perf_error *e);
 
 /* What every bperf event of this process shares. */
 struct bperf_process {
@@ -101,7 +119,7 @@ void bperf__close_fd(int *fd);
 enum bperf_leader_fd {
 	LEADER_LINK, /* sched_switch */
 	LEADER_PROG, /* on_switch */
-	LEADER_SYNC, /* on_tick, which syncs run */
+	LEADER_SYNC, /* on_task, which syncs run */
 	LEADER_PREV, /* prev_readings: running totals per CPU */
 	LEADER_DIFF, /* diff_readings */
 	LEADER_BUSY, /* chain_busy */
@@ -121,6 +139,7 @@ struct bperf_leader {
 	int fd[LEADER_NR_FDS];
 	__u32 link_id;
 	struct bperf_events events; /* what it counts, from its .rodata */
+	__u32 fault_hook; /* enum bperf_fault_hook, from its .rodata */
 	/* counts, mapped: [BPERF_COUNT_SLOTS][possible CPU] */
 	const struct bperf_reading *counts;
 	size_t counts_size;
@@ -138,18 +157,6 @@ void leader__close(struct bperf_leader *l);
  */
 int leader__take(const struct bperf_events *ev,
 		 const struct bperf_attr_value *value, struct bperf_leader *l);
-/* leader__create: the kernel refuses a group's members as one group. */
-#define BPERF_ERR_GROUP EXDEV
-
-/*
- * Load, fill and attach a new leader (a group's members opened as one
- * perf_event group on each CPU); publish it in the attr map.
- * -BPERF_ERR_GROUP: the kernel refuses the group's members as one group;
- * -EOPNOTSUPP: the machine cannot count one of the events.
- */
-int leader__create(struct bperf_process *p, const struct bperf_events *ev,
-		   const char *name, struct bperf_leader *l,
-		   struct perf_error *e);
 /* Run the leader on each of cpus, so that every delta is folded in. */
 int leader__sync(const struct bperf_leader *l, const struct perf_cpu_map *cpus,
 		 struct perf_error *e);
@@ -167,6 +174,48 @@ __u64 leader__lost_tasks(const struct bperf_leader *l, int nr_possible);
 /* Map the followers' accumulation slots, to read them. */
 int leader__map_counts(struct bperf_leader *l, int nr_possible,
 		       struct perf_error *e);
+
+/* For bperf-leader-new.c: what creating a leader shares with taking one. */
+
+/* The leader's hooks' programs (tp_btf or raw_tp: raw tracepoint links). */
+extern const char *const leader_hooks[BPERF_NR_HOOKS];
+/* The tracepoint of a hook whose program serves several (on_task). */
+extern const char *const leader_hook_tps[BPERF_NR_HOOKS];
+/*
+ * The exit hook where the kernel has kprobes: on_exit_kprobe at the entry
+ * of perf_event_exit_task, where perf stops a task's counters, on a perf
+ * event link (see leader__exit_begins in the BPF program).
+ */
+#define EXIT_KPROBE_PROG "on_exit_kprobe"
+#define EXIT_KPROBE_FN "perf_event_exit_task"
+#define KPROBE_PMU_TYPE "/sys/bus/event_source/devices/kprobe/type"
+/*
+ * Does leader l have hook h?  The fault tracepoints only where it counts
+ * faults through them (bperf-fault.c).
+ */
+bool leader__has_hook(const struct bperf_leader *l, int h);
+/* Does l hold every fd of a leader, each hook it has included? */
+bool leader__complete(const struct bperf_leader *l);
+/* This session's fds of a new leader's maps, from its skeleton. */
+void leader__dup_maps(struct bperf_leader *l);
+/* Map the index hints, which sessions set before a pid enters the index. */
+int leader__map_hints(struct bperf_leader *l);
+
+/* ---- bperf-leader-new.c ---- */
+
+/* leader__create: the kernel refuses a group's members as one group. */
+#define BPERF_ERR_GROUP EXDEV
+
+/*
+ * Load, fill and attach a new leader (a group's members opened as one
+ * perf_event group on each CPU of cpus, every online CPU if NULL: a PMU's
+ * cpumask counts only there); publish it in the attr map.
+ * -BPERF_ERR_GROUP: the kernel refuses the group's members as one group;
+ * -EOPNOTSUPP: the machine cannot count one of the events.
+ */
+int leader__create(struct bperf_process *p, const struct bperf_events *ev,
+		   const char *name, const struct perf_cpu_map *cpus,
+		   struct bperf_leader *l, struct perf_error *e);
 
 /* ---- bperf-registry.c ---- */
 
@@ -275,5 +324,101 @@ bool index__item_live(int gen_fd, const struct bperf_item *item);
 
 /* "{cpu-clock,task-clock}" for a group, else the event's name. */
 void bperf_events__name(const struct bperf_events *ev, char *buf, size_t size);
+
+/* ---- the backend's counters: bpf_counter.c and the three below ---- */
+
+/*
+ * One session's membership of one leader: the leader's fds, the registry
+ * entry and, unless CPU-scoped, the follower.  Usually one per evsel; the
+ * evsels of one event for many cgroups share one (one follower, one
+ * accumulation slot per cgroup).
+ */
+struct bperf_counter {
+	struct bperf_events events; /* the attr map key, the members */
+	char name[256]; /* "cycles", "{cycles,instructions}" */
+	struct bperf_leader leader;
+	int session_idx; /* our entry in the leader's registry */
+	bool has_follower; /* false: CPU-scoped, reads the leader's totals */
+	struct bperf_follower follower;
+	int nr_slots; /* accumulation slots */
+	int cgroup_slots_used; /* cgroup followers: slots handed out */
+	struct perf_cpu_map *sync_cpus; /* CPUs to run the leader on */
+	int refcnt;
+	bool lost_warned;
+	struct bperf_counter *next; /* cgroup counters of this process */
+	/* -p, -t: the threads to count, put in the index by bperf__start_tasks */
+	const struct perf_thread_map *threads;
+	struct bperf_counter *next_pending; /* whose threads wait for that */
+	/*
+	 * A group's last raw readings, [slot][member][possible CPU], read
+	 * at once by member 0's evsel for every member's.
+	 */
+	struct bperf_reading *group_raw;
+};
+
+/* evsel->priv of a bperf event: its slots of a bperf_counter. */
+struct bperf_evsel {
+	struct bperf_counter *counter;
+	__u32 member; /* in the counter's group; 0 for a single event */
+	int first_slot;
+	int nr_slots;
+	struct bperf_reading *base; /* [slot][possible cpu] at enable */
+	struct bperf_reading *now; /* [slot][possible cpu] last read */
+	bool enabled;
+	bool frozen; /* disabled: now holds the final readings */
+	struct perf_error error; /* why the last operation failed */
+};
+
+/* ---- bperf-session.c ---- */
+
+struct evsel;
+struct target;
+
+/*
+ * Join the leader of evsel's event, or of the group ev (NULL: evsel
+ * alone): a new bperf_counter in *out.  A cgroup evsel's follower gets
+ * nr_cgroup_slots accumulation slots; other evsels ignore it.
+ */
+int bperf_counter__new(struct evsel *evsel, const struct bperf_events *ev,
+		       int nr_cgroup_slots, struct target *target,
+		       const char *path, struct bperf_counter **out,
+		       struct perf_error *e);
+/* Drop a reference; the last one leaves the leader and frees bc. */
+void bperf_counter__put(struct bperf_counter *bc);
+/* Under the lock: count cgroup id in slot of bc's follower. */
+int bperf_counter__add_cgroup(struct bperf_counter *bc, __u64 id, __u32 slot,
+			      struct perf_error *e);
+/* Possible CPUs: a slot holds one reading for each. */
+int bperf__nr_possible(void);
+/* Does evsel count on CPUs (-a, -C, cgroups) rather than per task? */
+bool bperf__cpu_scoped(const struct evsel *evsel);
+
+/* ---- bperf-group.c ---- */
+
+/*
+ * Is evsel in a group of two or more?  A member of a weak group its
+ * leader split counts alone from now on, as perf does.
+ */
+bool bperf__in_group(struct evsel *evsel);
+/*
+ * Any evsel of such a group: the group leader's takes one bperf leader
+ * for the whole group, a member its rows of it (lb: the group leader's
+ * bperf_evsel, NULL where bperf does not count it).  -EAGAIN: count
+ * evsel plain.
+ */
+int bperf_evsel__group(struct bperf_evsel *be, struct evsel *evsel,
+		       const struct bperf_evsel *lb, struct target *target,
+		       const char *path);
+
+/* ---- bperf-cgroup.c ---- */
+
+/*
+ * A cgroup evsel takes a slot of its event's cgroup follower in this
+ * session, creating the follower for the first one.
+ */
+int bperf_evsel__cgroup_slot(struct bperf_evsel *be, struct evsel *evsel,
+			     struct target *target, const char *path);
+/* bperf_counter__put() of a cgroup counter; the last takes it off the list. */
+void bperf_cgroup__put(struct bperf_counter *bc);
 
 #endif /* PERF_UTIL_BPERF_PRIV_H */

@@ -26,6 +26,8 @@
  * counts.  A power of 2.
  */
 #define BPERF_INDEX_HINTS (1U << 18)
+/* Counted tasks between their exit and their free. */
+#define BPERF_EXITED_TASKS 4096
 /* Workloads waiting for their exec. */
 #define BPERF_EXEC_JOINS 1024
 /*
@@ -91,13 +93,27 @@ struct bperf_reading {
 };
 
 /*
+ * *d = *now - *then: the counter and both times, each wrapping alike.
+ * The leader's and user space's one subtraction of readings.
+ */
+static inline __attribute__((always_inline)) void
+bperf_reading__sub(struct bperf_reading *d, const struct bperf_reading *now,
+		   const struct bperf_reading *then)
+{
+	d->counter = now->counter - then->counter;
+	d->enabled = now->enabled - then->enabled;
+	d->running = now->running - then->running;
+}
+
+/*
  * The leader's hooks besides sched_switch, each a link that every session
  * holds: new processes join the sessions of their parent (fork), leave
  * when freed (free), stop counting at exit (exit), a workload joins at its
  * exec (exec), and cgroup sessions run the leader on the tick (tick),
  * whose program is also the one that sessions test-run to sync a CPU.
  * The fault hooks (page_fault_user and _kernel, x86) only a leader of
- * page faults has; others have link id 0 for them.
+ * page faults with BPERF_FAULT_HOOK_TRACEPOINTS has; others have link id
+ * 0 for them.
  */
 enum bperf_hook {
 	BPERF_HOOK_FORK,
@@ -111,7 +127,27 @@ enum bperf_hook {
 };
 
 /*
- * The first argument of a sync's test run of on_tick, where the tick
+ * How a leader of page faults runs on the fault of a task other than the
+ * one it left on the CPU (see leader__fault), in its frozen .rodata:
+ *
+ * TRACEPOINTS  the page_fault_user and _kernel tracepoints (x86), which
+ *              come before the kernel counts the fault: hook links
+ * EVENT        its own event, opened to sample every fault, with
+ *              on_fault_counted attached: it runs right after the kernel
+ *              counted the fault, in that event (kernels without those
+ *              tracepoints: arm64).  A single event only: the program
+ *              reads the event that fired, never the events map
+ * NONE         no fault member, or a group on a kernel without the
+ *              tracepoints: a mixed delta's faults are split by time
+ */
+enum bperf_fault_hook {
+	BPERF_FAULT_HOOK_NONE,
+	BPERF_FAULT_HOOK_TRACEPOINTS,
+	BPERF_FAULT_HOOK_EVENT,
+};
+
+/*
+ * The first argument of a sync's test run of on_task, where the tick
  * passes its timer: no kernel pointer is 1.
  */
 #define BPERF_SYNC 1

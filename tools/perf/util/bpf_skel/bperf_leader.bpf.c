@@ -12,7 +12,7 @@
  * run, and gives each member the group leader's enabled and running
  * times.  Its hooks keep the
  * index and the attribution right across fork, exec, exit and free.  See
- * the comment at the top of util/bpf_counter.c.
+ * the design in tools/perf/Documentation/bperf-design.md.
  */
 #include "vmlinux.h"
 #include <linux/perf_event.h>
@@ -40,12 +40,17 @@ const volatile __u32 nr_members = 1;
 /* Bit m: member m counts context switches (see leader__run). */
 const volatile __u32 switch_members = 0;
 /*
- * Bit m: member m counts page faults, and the fault hooks run (see
- * on_fault_user): in a delta that spans an unreported switch, the task
+ * Bit m: member m counts page faults, and a fault hook runs (see
+ * leader__fault): in a delta that spans an unreported switch, the task
  * found on the CPU has none of them.
  */
 const volatile __u32 fault_members = 0;
 const volatile struct bperf_attr_key member_keys[BPERF_MAX_GROUP_MEMBERS] = {};
+/*
+ * enum bperf_fault_hook: which fault hook runs.  Last in .rodata, so that
+ * the .rodata of a leader built before it is a prefix of this one.
+ */
+const volatile __u32 fault_hook = BPERF_FAULT_HOOK_NONE;
 
 /*
  * Loops over the members are unrolled: each copy ends with a test of the
@@ -58,146 +63,7 @@ const volatile struct bperf_attr_key member_keys[BPERF_MAX_GROUP_MEMBERS] = {};
 						(m) < nr_members;                \
 						(m)++)
 
-/* [member x nr_cpus + CPU]: member m's counting event on each CPU. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
-	__uint(key_size, sizeof(__u32));
-	__uint(value_size, sizeof(int));
-	__uint(map_flags, BPF_F_PRESERVE_ELEMS);
-} events SEC(".maps");
-
-/*
- * Per member and CPU: the running total, what CPU-scoped sessions read.
- * This and diff_readings and cpu_state have nr_members entries.
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct bperf_reading);
-} prev_readings SEC(".maps");
-
-/* Per member and CPU: the delta of the last run, as given out. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct bperf_reading);
-} diff_readings SEC(".maps");
-
-/*
- * Per CPU: set while the leader runs.  Cgroup sessions also run it from
- * the tick, which can interrupt a sync that a session runs on its own CPU:
- * the inner run is skipped rather than let it mix its delta into the outer
- * one.
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} chain_busy SEC(".maps");
-
-/* Per CPU: the task the leader last saw there, exits, lost tasks. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct bperf_cpu_state);
-} cpu_state SEC(".maps");
-
-/* The registry: entry 0 its header, 1.. the sessions (user space). */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BPERF_MAX_SESSIONS + 1);
-	__type(key, __u32);
-	__type(value, struct bperf_session);
-} sessions SEC(".maps");
-
-/* Which followers count a process, thread or cgroup. */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, BPERF_INDEX_ENTRIES);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__type(key, struct bperf_index_key);
-	__type(value, struct bperf_index_entry);
-} task_index SEC(".maps");
-
-/* Each follower's generation: an index item counts while it matches. */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BPERF_MAX_FOLLOWERS);
-	__type(key, __u32);
-	__type(value, __u32);
-} follower_gen SEC(".maps");
-
-/*
- * The followers' accumulation slots, [slot][CPU], shared out in ranges
- * (the registry says whose); sessions read them mapped.  Sized before
- * load: BPERF_COUNT_SLOTS x possible CPUs.
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);
-	__uint(map_flags, BPF_F_MMAPABLE);
-	__type(key, __u32);
-	__type(value, struct bperf_reading);
-} counts SEC(".maps");
-
-/*
- * Index hints, [pid % BPERF_INDEX_HINTS] as bytes, 8 to an entry: not 0
- * when the pid may be in the index as a process or a thread (set before
- * it enters, by the session or the hook that puts it there; never
- * cleared: a pid that left costs a lookup, no more).  Its lookup is
- * inlined, the index's is a call.
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, BPERF_INDEX_HINTS / 8);
-	__uint(map_flags, BPF_F_MMAPABLE);
-	__type(key, __u32);
-	__type(value, __u64);
-} index_hints SEC(".maps");
-
-/* Workloads (by pid) that join followers at their exec. */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, BPERF_EXEC_JOINS);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__type(key, __u32);
-	__type(value, struct bperf_index_entry);
-} exec_joins SEC(".maps");
-
-/* Per CPU: room to build an index entry (too big for the stack). */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct bperf_index_entry);
-} scratch SEC(".maps");
-
-/* The filters of the live followers, from the registry header. */
-static __always_inline __u32 leader__filters(void)
-{
-	struct bperf_registry_header *hdr;
-	__u32 zero = 0;
-
-	hdr = bpf_map_lookup_elem(&sessions, &zero);
-	return hdr ? hdr->filters : 0;
-}
-
-static __always_inline bool item__live(const struct bperf_item *item)
-{
-	__u32 follower = item->follower, *gen;
-
-	gen = bpf_map_lookup_elem(&follower_gen, &follower);
-	return gen && *gen == item->gen;
-}
-
-/* From include/linux/sched.h: the task is in do_exit. */
-#define PF_EXITING 0x00000004
-/* The filters of process and thread followers. */
-#define BPERF_TASK_FILTERS ((1 << BPERF_FILTER_TGID) | (1 << BPERF_FILTER_TID))
+#include "bperf_leader_maps.h"
 
 /*
  * Add the delta to the accumulation slot of every live follower in entry
@@ -244,48 +110,19 @@ __noinline int leader__credit_entry(struct bperf_index_entry *entry,
 	return 0;
 }
 
-/* The index entry of (filter, id), or NULL. */
-static __always_inline struct bperf_index_entry *index__find(__u32 filter,
-							     __u64 id)
-{
-	struct bperf_index_key key = { .filter = filter, .id = id };
-
-	return bpf_map_lookup_elem(&task_index, &key);
-}
-
-/* The hint byte of pid. */
-static __always_inline __u8 *index__hint(__u32 pid)
-{
-	__u32 word = (pid % BPERF_INDEX_HINTS) / 8;
-	__u8 *bytes = bpf_map_lookup_elem(&index_hints, &word);
-
-	return bytes ? &bytes[pid % 8] : NULL;
-}
-
-/* May pid be in the index as a process or a thread? */
-static __always_inline bool index__may_hold(__u32 pid)
-{
-	__u8 *hint = index__hint(pid);
-
-	return hint && *hint;
-}
-
-/* pid is about to enter the index. */
-static __always_inline void index__will_hold(__u32 pid)
-{
-	__u8 *hint = index__hint(pid);
-
-	if (hint)
-		*hint = 1;
-}
-
 /*
  * Give diff to the followers of the current task: one lookup per filter
- * in use.  Past sched_process_exit, where perf's own task counters stop
- * (perf_event_exit_task), a task counts for nobody but in the exit hook's
- * own run (exit_run): what it runs after that (exit_mm, exit_files,
- * exit_notify, ... until its last switch, however often it is preempted
- * on the way) goes to no process or thread follower.
+ * in use.  Past its exit hook (leader__exit: where perf's own task
+ * counters stop, perf_event_exit_task), a task counts for nobody but in
+ * the exit hook's own run (exit_run): what it runs after that (exit_mm,
+ * exit_files, exit_notify, ... until its last switch, however often it is
+ * preempted on the way) goes to no process or thread follower.  Before
+ * its exit hook, a task in do_exit counts as any other: do_exit sets
+ * PF_EXITING first thing, and a switch between the two (in Debian 12's
+ * 6.1 and 6.12 the tracepoint hook came after exit_mm, which may sleep or
+ * be preempted) closes a delta that holds everything the task ran since
+ * it was put on the CPU: a whole busy loop, for a child that ran alone on
+ * its CPU (see "Exits" in tools/perf/Documentation/bperf-design.md).
  */
 static __always_inline void leader__credit(const struct bperf_reading *diff,
 					   struct task_struct *task,
@@ -300,7 +137,7 @@ static __always_inline void leader__credit(const struct bperf_reading *diff,
 	 * this path a helper call would cost more than all the rest.
 	 */
 	if ((filters & BPERF_TASK_FILTERS) &&
-	    (exit_run || !(task->flags & PF_EXITING))) {
+	    (exit_run || !task__past_exit(task))) {
 		if ((filters & (1 << BPERF_FILTER_TGID)) &&
 		    index__may_hold(task->tgid)) {
 			entry = index__find(BPERF_FILTER_TGID,
@@ -369,8 +206,9 @@ static __always_inline __u64 leader__clock_now(struct bperf_cpu_state *cpu,
 
 /*
  * The delta spans a switch that the kernel did not report through
- * sched_switch (see "Missed switches" at the top of util/bpf_counter.c):
- * only its tail belongs to the current task.  Keep that tail, the time
+ * sched_switch (see "Missed switches" in
+ * tools/perf/Documentation/bperf-design.md): only its tail belongs to the
+ * current task.  Keep that tail, the time
  * since the scheduler last put the task on the CPU (clock -
  * sched_info.last_arrival, both the runqueue's clock), and the counter in
  * proportion.  Without those fields the task keeps the whole delta.
@@ -390,15 +228,6 @@ static __always_inline void leader__trim(struct bperf_reading *diff,
 			diff->counter % diff->enabled * ran / diff->enabled;
 	diff->running = diff->running > ran ? ran : diff->running;
 	diff->enabled = ran;
-}
-
-static __always_inline void reading__sub(struct bperf_reading *diff,
-					 const struct bperf_reading *now,
-					 const struct bperf_reading *then)
-{
-	diff->counter = now->counter - then->counter;
-	diff->enabled = now->enabled - then->enabled;
-	diff->running = now->running - then->running;
 }
 
 /*
@@ -438,7 +267,7 @@ member__reading(struct bperf_reading *lead, __u32 m)
 static __always_inline bool
 leader__attribute(struct bperf_cpu_state *cpu, struct bperf_reading *diff,
 		  struct bperf_reading *lead, __u64 current, __u64 next,
-		  bool at_switch, bool at_fault, bool exit_run)
+		  bool at_switch, bool at_fault, bool exit_run, bool counted)
 {
 	struct task_struct *task = (struct task_struct *)current;
 	bool mixed = cpu->task && cpu->task != current;
@@ -486,8 +315,18 @@ leader__attribute(struct bperf_cpu_state *cpu, struct bperf_reading *diff,
 			  diff;
 		if (!now || !st || !out)
 			continue;
-		reading__sub(out, held ? &st->exit_at : now, &st->attributed);
+		bperf_reading__sub(out, held ? &st->exit_at : now,
+				   &st->attributed);
 		st->attributed = *now;
+		/*
+		 * Run by on_fault_counted: the reading already holds the
+		 * fault that ran it, the current task's; it stays for the
+		 * task's next delta.
+		 */
+		if (counted && !m && out->counter) {
+			out->counter--;
+			st->attributed.counter--;
+		}
 		/* The same times for every member: the same share each. */
 		if (mixed)
 			leader__trim(out, task, clock);
@@ -546,12 +385,36 @@ static __always_inline struct bperf_reading *leader__read(bool at_switch)
 }
 
 /*
+ * Member 0's reading, a single event's, from the perf event whose sample
+ * runs the program (on_fault_counted): the events map stays out of that
+ * program, which the events themselves hold.
+ */
+static __always_inline struct bperf_reading *leader__read_sample(void *ctx)
+{
+	struct bpf_perf_event_value now;
+	struct bperf_reading *prev;
+
+	if (bpf_perf_prog_read_value(ctx, &now, sizeof(now)))
+		return NULL;
+	prev = bpf_map_lookup_elem(&prev_readings, &(__u32){ 0 });
+	if (!prev)
+		return NULL;
+	prev->counter = now.counter;
+	prev->enabled = now.enabled;
+	prev->running = now.running;
+	return prev;
+}
+
+/*
  * One run of the leader on this CPU for task, the current one (a BTF
  * pointer: its fields are plain loads): at a switch (next is the task
  * switched in) or not (a sync, a hook: the current task goes on).
+ * counted (a constant at each call): run by on_fault_counted, whose
+ * sample ctx gives the reading, with the fault that ran it counted.
  */
-static __always_inline void leader__run(struct task_struct *task, __u64 next,
-					bool at_switch, bool at_fault)
+static __always_inline void leader__run_as(struct task_struct *task, __u64 next,
+					   bool at_switch, bool at_fault,
+					   bool counted, void *ctx)
 {
 	__u64 current = (__u64)task;
 	struct bperf_reading *lead, *diff, *now, *attributed;
@@ -566,7 +429,7 @@ static __always_inline void leader__run(struct task_struct *task, __u64 next,
 		return;
 	/* Taken before the read: a nested run must not see a half update. */
 	*busy = 1;
-	lead = leader__read(at_switch);
+	lead = counted ? leader__read_sample(ctx) : leader__read(at_switch);
 	diff = bpf_map_lookup_elem(&diff_readings, &zero);
 	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
 	if (!lead || !diff || !cpu)
@@ -580,12 +443,14 @@ static __always_inline void leader__run(struct task_struct *task, __u64 next,
 			attributed = member__attributed(cpu, m);
 			if (now && attributed)
 				*attributed = *now;
+			if (counted && !m && attributed && attributed->counter)
+				attributed->counter--;
 		}
 		cpu->task = next;
 		cpu->exiting = 0;
 		cpu->exit_held = 0;
 	} else if (leader__attribute(cpu, diff, lead, current, next, at_switch,
-				     at_fault, exit_run)) {
+				     at_fault, exit_run, counted)) {
 		/* Given: an exit that waited for a switch is done too. */
 		cpu->exiting = 0;
 		leader__credit(diff, task, filters, exit_run);
@@ -594,12 +459,18 @@ out:
 	*busy = 0;
 }
 
+static __always_inline void leader__run(struct task_struct *task, __u64 next,
+					bool at_switch, bool at_fault)
+{
+	leader__run_as(task, next, at_switch, at_fault, false, NULL);
+}
+
 /*
  * At sched_switch, prev is the current task.  A BTF tracepoint: its task
  * pointers come as BTF pointers, whose fields the leader reads without
  * a helper call (each call costs as much as a hash lookup, and more on
  * CPUs whose return thunks are slow).  Not test-runnable: syncs run the
- * same code through on_tick.
+ * same code through on_task.
  */
 SEC("tp_btf/sched_switch")
 int BPF_PROG(on_switch, bool preempt, struct task_struct *prev,
@@ -634,24 +505,46 @@ static __always_inline bool leader__counts_current(void)
 /*
  * A counted task exits: run the leader once more for it, and mark it, so
  * that what it runs after this counts for nobody, as perf's task counters
- * stop at perf_event_exit_task (right after this tracepoint since Linux
- * 6.16; after exit_mm before that).
+ * stop at perf_event_exit_task.  The leader hooks that function itself
+ * where the kernel has kprobes (on_exit_kprobe): the sched_process_exit
+ * tracepoint (on_task, where there are none) comes right before it since
+ * Linux 6.16, but after exit_mm in Debian 12's 6.1 and 6.12, where
+ * perf_event_exit_task already moved before exit_mm: a task that unmaps a
+ * large address space there would count milliseconds that perf does not.
+ *
+ * Before the run: is the exiting task counted?  If so it is marked as
+ * exiting, which the run that gives it its last delta clears.
  */
-SEC("raw_tp/sched_process_exit")
-int on_exit(void *ctx)
+static __always_inline bool leader__exit_begins(struct task_struct *task)
 {
-	struct task_struct *task = bpf_get_current_task_btf();
 	struct bperf_cpu_state *cpu;
 	__u32 zero = 0;
 
 	if (!leader__counts_current())
-		return 0;
+		return false;
 	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
 	if (!cpu)
-		return 0;
-	/* Cleared by the run that gives the task its last delta. */
+		return false;
 	cpu->exiting = (__u64)task;
-	leader__run(task, (__u64)task, false, false);
+	return true;
+}
+
+/* After its last delta: from here on the task counts for nobody. */
+static __always_inline void leader__exit_ends(struct task_struct *task)
+{
+	bpf_map_update_elem(&exited_tasks, &(__u64){ (__u64)task },
+			    &(__u32){ 1 }, BPF_ANY);
+}
+
+SEC("kprobe/perf_event_exit_task")
+int on_exit_kprobe(void *ctx)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+
+	if (leader__exit_begins(task)) {
+		leader__run(task, (__u64)task, false, false);
+		leader__exit_ends(task);
+	}
 	return 0;
 }
 
@@ -663,38 +556,44 @@ int on_exit(void *ctx)
  * (enable_on_exec); sched_process_exec comes only once the new image is
  * loaded, and the page faults of loading it would go to nobody.
  */
-SEC("raw_tp/task_rename")
-int on_exec(void *ctx)
+static __always_inline void leader__exec_joins(void)
 {
 	__u32 pid = bpf_get_current_pid_tgid() >> 32;
 	struct bperf_index_key key = { .filter = BPERF_FILTER_TGID, .id = pid };
-	struct task_struct *task;
 	struct bperf_index_entry *join;
 
 	join = bpf_map_lookup_elem(&exec_joins, &pid);
 	if (!join)
-		return 0;
-	task = bpf_get_current_task_btf();
-	leader__run(task, (__u64)task, false, false);
+		return;
 	index__will_hold(pid);
 	bpf_map_update_elem(&task_index, &key, join, BPF_ANY);
 	bpf_map_delete_elem(&exec_joins, &pid);
-	return 0;
 }
 
 /*
  * The kernel does not report every switch through sched_switch (see
- * "Missed switches" at the top of util/bpf_counter.c): the task found on
- * the CPU may not be the one the leader left there, and the delta since
- * mixes both.  Time splits at the task's arrival (leader__trim), page
- * faults cannot: so a leader that counts them runs on each fault of a
- * task that is not the one it left on the CPU, before the kernel counts
- * that fault (the tracepoint comes first in handle_page_fault).  The
+ * "Missed switches" in tools/perf/Documentation/bperf-design.md): the
+ * task found on the CPU may not be the one the leader left there, and the
+ * delta since mixes both.  Time splits at the task's arrival
+ * (leader__trim), page faults cannot: so a leader that counts them runs
+ * on each fault of a task that is not the one it left on the CPU.  The
  * mixed delta then holds none of the task's faults, and what the task
- * faults afterwards is its own.  Attached only to such leaders: the
- * check costs every page fault on the machine.
+ * faults afterwards is its own.  Attached only to such leaders: the check costs every page
+ * fault on the machine.  Two hooks (enum bperf_fault_hook):
+ *
+ *  - the page_fault_user/_kernel tracepoints (x86), before the kernel
+ *    counts the fault (the tracepoint comes first in handle_page_fault);
+ *  - where the kernel has no such tracepoint (arm64: the fault path,
+ *    el0_da -> do_mem_abort -> do_translation_fault -> do_page_fault, is
+ *    noinstr or on the kprobe blacklist, and handle_mm_fault comes after
+ *    perf_sw_event(PAGE_FAULTS)), the leader's own event, opened to
+ *    sample every fault, runs on_fault_counted right after adding the
+ *    fault to its count (perf_swevent_event: the count, then the
+ *    overflow): the reading holds exactly that one fault of the task,
+ *    which leader__attribute keeps for it.  min-/major-faults fire from
+ *    mm_account_fault, at the end of handle_mm_fault: the same holds.
  */
-static __always_inline void leader__fault(void)
+static __always_inline void leader__fault(bool counted, void *ctx)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct bperf_cpu_state *cpu;
@@ -703,14 +602,17 @@ static __always_inline void leader__fault(void)
 	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
 	if (!cpu || !cpu->task || cpu->task == (__u64)task)
 		return;
-	leader__run(task, (__u64)task, false, true);
+	if (counted)
+		leader__run_as(task, (__u64)task, false, true, true, ctx);
+	else
+		leader__run(task, (__u64)task, false, true);
 }
 
 SEC("tp_btf/page_fault_user")
 int BPF_PROG(on_fault_user, unsigned long address, struct pt_regs *regs,
 	     unsigned long error_code)
 {
-	leader__fault();
+	leader__fault(false, NULL);
 	return 0;
 }
 
@@ -718,28 +620,95 @@ SEC("tp_btf/page_fault_kernel")
 int BPF_PROG(on_fault_kernel, unsigned long address, struct pt_regs *regs,
 	     unsigned long error_code)
 {
-	leader__fault();
+	leader__fault(false, NULL);
 	return 0;
 }
 
 /*
- * Cgroup sessions: a task moved to another cgroup counts for the new one
- * from the leader's next run, and a busy task may not be switched out for
- * long, so run the leader on the tick as well.  And the syncs: a session
- * test-runs this program on a CPU, with BPERF_SYNC for the timer (never
- * a kernel pointer), to bring that CPU's deltas to the followers.
+ * The sample of the leader's own page-fault event, every fault
+ * (BPERF_FAULT_HOOK_EVENT).  Returns 0: the sample goes no further.
  */
-SEC("raw_tp/hrtimer_expire_entry")
-int on_tick(void *ctx)
+SEC("perf_event")
+int on_fault_counted(void *ctx)
+{
+	leader__fault(true, ctx);
+	return 0;
+}
+
+/*
+ * on_task runs the leader for the current task outside a switch, for
+ * four callers, told apart by its ctx (a raw tracepoint's arguments):
+ *
+ *  - a sync: a session test-runs it on a CPU, with BPERF_SYNC for the
+ *    first argument (never a kernel pointer), to bring that CPU's deltas
+ *    to the followers;
+ *  - hrtimer_expire_entry (the hrtimer, not the task: TASK_HOOK_TICK),
+ *    for cgroup sessions: a task moved to another cgroup counts for the
+ *    new one from the leader's next run, and a busy task may not be
+ *    switched out for long, so the leader runs on the tick as well;
+ *  - sched_process_exit of the current task (PF_EXITING), where the
+ *    kernel has no kprobes (leader__exit_begins);
+ *  - task_rename of the current task, as it execs (leader__exec_joins).
+ *
+ * One program, so that the verifier checks the leader's run once for the
+ * three hooks and the syncs, not once for each (9 ms each, most of what
+ * creating a leader cost): the run has one call site, and what each
+ * caller does around it is decided again after it, from the ctx.
+ */
+enum task_hook {
+	TASK_HOOK_SYNC,
+	TASK_HOOK_TICK,
+	TASK_HOOK_EXIT,
+	TASK_HOOK_EXEC
+};
+
+static __always_inline enum task_hook task_hook__of(void *ctx,
+						    struct task_struct *task)
 {
 	__u64 *args = ctx;
-	struct task_struct *task;
 
-	if (args[0] != BPERF_SYNC &&
-	    !(leader__filters() & (1 << BPERF_FILTER_CGROUP)))
+	if (args[0] == BPERF_SYNC)
+		return TASK_HOOK_SYNC;
+	if (args[0] != (__u64)task)
+		return TASK_HOOK_TICK; /* or a rename of another task */
+	return task->flags & PF_EXITING ? TASK_HOOK_EXIT : TASK_HOOK_EXEC;
+}
+
+static __always_inline bool task_hook__runs(void *ctx, struct task_struct *task)
+{
+	__u32 pid;
+
+	switch (task_hook__of(ctx, task)) {
+	case TASK_HOOK_SYNC:
+		return true;
+	case TASK_HOOK_TICK:
+		return leader__filters() & (1 << BPERF_FILTER_CGROUP);
+	case TASK_HOOK_EXIT:
+		return leader__exit_begins(task);
+	default:
+		pid = bpf_get_current_pid_tgid() >> 32;
+		return bpf_map_lookup_elem(&exec_joins, &pid);
+	}
+}
+
+SEC("raw_tp")
+int on_task(void *ctx)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+
+	if (!task_hook__runs(ctx, task))
 		return 0;
-	task = bpf_get_current_task_btf();
 	leader__run(task, (__u64)task, false, false);
+	switch (task_hook__of(ctx, task)) {
+	case TASK_HOOK_EXIT:
+		leader__exit_ends(task);
+		break;
+	case TASK_HOOK_EXEC:
+		leader__exec_joins();
+		break;
+	default:
+		break;
+	}
 	return 0;
 }
 
@@ -790,6 +759,7 @@ int BPF_PROG(on_free, struct task_struct *task)
 	struct bperf_index_key key = { .filter = BPERF_FILTER_TID };
 	__u32 filters = leader__filters();
 
+	bpf_map_delete_elem(&exited_tasks, &(__u64){ (__u64)task });
 	key.id = BPF_CORE_READ(task, pid);
 	if (filters & (1 << BPERF_FILTER_TID))
 		bpf_map_delete_elem(&task_index, &key);
