@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,9 @@
 
 #include "builtin.h"
 #include "util/debug.h"
+#include "util/error.h"
 #include "util/event-names.h"
+#include "util/parse-options.h"
 #include "util/pmu.h"
 #include "util/tool-events.h"
 #include "util/tracepoint.h"
@@ -35,8 +38,10 @@ enum list_kind {
 		   LIST_TP,
 };
 
-/* --raw-dump: names only, "name " each. */
-static bool raw_dump;
+/* What the options ask for. */
+static struct list_options {
+	bool raw_dump; /* names only, "name " each */
+} list_opts;
 
 /* One printed line: what to type, and the kind in brackets. */
 struct list_entry {
@@ -50,14 +55,41 @@ struct list_section {
 };
 
 static const char list_usage[] =
-	"\n Usage: perf list [<options>] [hw|sw|cache|pmu|tracepoint|event_glob]\n"
-	"\n"
-	"    -h, --help            show this help\n"
-	"        --raw-dump        print the event names only, space separated\n"
-	"\n"
-	" Lists the events this machine can count, to be used with\n"
-	" perf stat -e.  A filter word keeps one kind of event (hw, sw,\n"
-	" cache, pmu, tracepoint) or the events whose name matches a glob.\n";
+	"Usage: perf list [<options>] [hw|sw|cache|pmu|tracepoint|event_glob]";
+
+static int list__opt_help(const struct cmd_option *opt, const char *arg,
+			  void *ctx, struct perf_error *err);
+
+/* perf's description options: accepted, we have no descriptions. */
+static int list__opt_described(const struct cmd_option *opt, const char *arg,
+			       void *ctx, struct perf_error *err)
+{
+	return 0;
+}
+
+static const struct cmd_option list_options[] = {
+	{ 'h', "help", NULL, false, "show this help", list__opt_help },
+	{ 0, "raw-dump", NULL, false,
+	  "print the event names only, space separated", cmd_option__set_true,
+	  offsetof(struct list_options, raw_dump) },
+	{ 'd', "desc", NULL, false, NULL, list__opt_described },
+	{ 0, "no-desc", NULL, false, NULL, list__opt_described },
+	{ 'v', "long-desc", NULL, false, NULL, list__opt_described },
+	{ 0, "deprecated", NULL, false, NULL, list__opt_described },
+	{ 0, "details", NULL, false, NULL, list__opt_described },
+	CMD_OPTION_END,
+};
+
+static int list__opt_help(const struct cmd_option *opt, const char *arg,
+			  void *ctx, struct perf_error *err)
+{
+	parse_options__usage(stdout, list_usage, list_options);
+	fputs(" Lists the events this machine can count, to be used with\n"
+	      " perf stat -e.  A filter word keeps one kind of event (hw, sw,\n"
+	      " cache, pmu, tracepoint) or the events whose name matches a glob.\n",
+	      stdout);
+	return PARSE_OPTIONS_STOP;
+}
 
 static int section__add(struct list_section *section, const char *name,
 			const char *kind)
@@ -94,7 +126,7 @@ static void section__print_sorted(struct list_section *section, bool sort)
 		qsort(section->entries, section->nr,
 		      sizeof(section->entries[0]), entry__cmp);
 	for (int i = 0; i < section->nr; i++) {
-		if (raw_dump)
+		if (list_opts.raw_dump)
 			printf("%s ", section->entries[i].name);
 		else
 			printf("  %-50s [%s]\n", section->entries[i].name,
@@ -158,7 +190,7 @@ static int list__symbols(struct list_section *section, __u32 type,
 			continue;
 		if (!event__is_supported(sym->type, sym->config))
 			continue;
-		if (sym->alias && !raw_dump)
+		if (sym->alias && !list_opts.raw_dump)
 			snprintf(name, sizeof(name), "%s OR %s", sym->symbol,
 				 sym->alias);
 		else
@@ -274,7 +306,7 @@ static int list__tracepoints(struct list_section *section, const char *glob)
 
 static void list__raw(void)
 {
-	if (raw_dump)
+	if (list_opts.raw_dump)
 		return;
 	printf("  %-50s [%s]\n", "rNNN", "Raw hardware event descriptor");
 	printf("  %-50s [%s]\n", "cpu/t1=v1[,t2=v2,t3 ...]/modifier",
@@ -339,38 +371,21 @@ static const struct {
 
 int cmd_list(int argc, const char **argv)
 {
-	int first = 1, err = 0;
+	struct perf_error perr;
+	int first, err;
 
-	for (; first < argc; first++) {
-		const char *arg = argv[first];
-
-		if (!strcmp(arg, "--")) {
-			first++;
-			break;
-		}
-		if (arg[0] != '-' || !arg[1])
-			break;
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			fputs(list_usage, stdout);
-			return 0;
-		}
-		if (!strcmp(arg, "--raw-dump")) {
-			raw_dump = true;
-			continue;
-		}
-		/* perf's description options: we have no descriptions */
-		if (!strcmp(arg, "-d") || !strcmp(arg, "--desc") ||
-		    !strcmp(arg, "--no-desc") || !strcmp(arg, "-v") ||
-		    !strcmp(arg, "--long-desc") ||
-		    !strcmp(arg, "--deprecated") || !strcmp(arg, "--details"))
-			continue;
-		pr_error("unknown option '%s'", arg);
+	err = parse_options(argc, argv, list_options, &list_opts, &first,
+			    &perr);
+	if (err == PARSE_OPTIONS_STOP)
+		return 0;
+	if (err) {
+		perf_error__print(&perr);
 		pr_hint("usage: perf list [hw|sw|cache|pmu|event_glob]");
 		return 2;
 	}
 
 	if (first >= argc) {
-		if (!raw_dump)
+		if (!list_opts.raw_dump)
 			printf("\nList of pre-defined events (to be used in -e or -M):\n\n");
 		err = list__print(LIST_ALL, NULL);
 	}

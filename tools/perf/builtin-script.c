@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf script, for stat data only: every reading of a perf stat record
- * file (util/stat-record.c), one line per event, CPU and thread at each
- * round, as perf script prints stat data.  Sampled data (perf record) is
- * refused with one line: this perf has no perf record.
+ * file or stream (util/stat-file.c), one line per event, CPU and thread
+ * at each round, as perf script prints stat data (cumulative readings,
+ * each interval's own in an interval file not aggregated globally, as
+ * perf's stat code leaves them).  Sampled data (perf record) is refused
+ * with one line: this perf has no perf record.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "builtin.h"
 #include "util/cpumap.h"
@@ -16,21 +20,26 @@
 #include "util/error.h"
 #include "util/evsel.h"
 #include "util/parse-options.h"
-#include "util/stat-record.h"
+#include "util/stat-file.h"
+#include "util/thread_map.h"
 
 struct script {
 	const char *input;
 	bool header_printed;
+	/* per evsel: the readings of the last round, for interval deltas */
+	struct perf_counts **prev;
+	int nr_prev;
 };
 
-static const char script_usage[] = "Usage: perf script [-i <file>]";
+static const char script_usage[] = "Usage: perf script [-i <file>|-]";
 
 static int script__opt_help(const struct cmd_option *opt, const char *arg,
 			    void *ctx, struct perf_error *err);
 
 static const struct cmd_option script_options[] = {
 	{ 'h', "help", NULL, false, "show this help", script__opt_help },
-	{ 'i', "input", "<file>", false, "input file name (default perf.data)",
+	{ 'i', "input", "<file>", false,
+	  "input file name (default perf.data, '-': stdin)",
 	  cmd_option__set_string, offsetof(struct script, input) },
 	CMD_OPTION_END,
 };
@@ -42,7 +51,49 @@ static int script__opt_help(const struct cmd_option *opt, const char *arg,
 	return PARSE_OPTIONS_STOP;
 }
 
-/* The cumulative readings of every event at this round. */
+/*
+ * perf prints what its stat code left in the counts: the cumulative
+ * readings, except in the intervals of a file aggregated otherwise than
+ * globally, where it has turned them into each interval's deltas.
+ */
+static bool script__deltas(const struct stat_file *sf)
+{
+	return sf->interval && sf->aggr_mode != AGGR_GLOBAL;
+}
+
+/* v less the last round's reading of its slot, which becomes v. */
+static struct perf_counts_values
+script__delta(struct script *script, const struct evsel *evsel, int ci, int ti)
+{
+	struct perf_counts_values v = *perf_counts(evsel->counts, ci, ti);
+	struct perf_counts_values *last, delta;
+	struct perf_counts **prev;
+
+	if (evsel->idx >= script->nr_prev) {
+		prev = realloc(script->prev, (evsel->idx + 1) * sizeof(*prev));
+		if (!prev)
+			return v;
+		memset(prev + script->nr_prev, 0,
+		       (evsel->idx + 1 - script->nr_prev) * sizeof(*prev));
+		script->prev = prev;
+		script->nr_prev = evsel->idx + 1;
+	}
+	if (!script->prev[evsel->idx])
+		script->prev[evsel->idx] = perf_counts__new(
+			evsel->counts->ncpus, evsel->counts->nthreads);
+	if (!script->prev[evsel->idx] ||
+	    script->prev[evsel->idx]->ncpus != evsel->counts->ncpus ||
+	    script->prev[evsel->idx]->nthreads != evsel->counts->nthreads)
+		return v;
+	last = perf_counts(script->prev[evsel->idx], ci, ti);
+	delta.val = v.val - last->val;
+	delta.ena = v.ena - last->ena;
+	delta.run = v.run - last->run;
+	*last = v;
+	return delta;
+}
+
+/* The readings of every event at this round. */
 static int script__round(struct stat_file *sf, __u64 type, __u64 time_ns,
 			 void *ctx)
 {
@@ -59,19 +110,26 @@ static int script__round(struct stat_file *sf, __u64 type, __u64 time_ns,
 
 		for (int ti = 0; ti < counts->nthreads; ti++) {
 			for (int ci = 0; ci < counts->ncpus; ci++) {
-				const struct perf_counts_values *v =
-					perf_counts(evsel->counts, ci, ti);
+				struct perf_counts_values v =
+					script__deltas(sf) ?
+						script__delta(script, evsel, ci,
+							      ti) :
+						*perf_counts(evsel->counts, ci,
+							     ti);
 
 				printf("%3d %8d %15" PRIu64 " %15" PRIu64
 				       " %15" PRIu64 " %15" PRIu64 " %s\n",
-				       sf->cpus->map[ci],
-				       (int)sf->threads->map[ti],
-				       (uint64_t)v->val, (uint64_t)v->ena,
-				       (uint64_t)v->run, (uint64_t)time_ns,
+				       evsel->cpus->map[ci],
+				       (int)evsel->threads->map[ti],
+				       (uint64_t)v.val, (uint64_t)v.ena,
+				       (uint64_t)v.run, (uint64_t)time_ns,
 				       evsel->name);
 			}
 		}
 	}
+	/* A stream's rounds show as they come. */
+	if (sf->pipe)
+		fflush(stdout);
 	return 0;
 }
 
@@ -87,18 +145,18 @@ int cmd_script(int argc, const char **argv)
 	if (ret >= 0)
 		return ret;
 	ret = stat_file__open(&sf, script.input, &err);
-	if (ret == -ENODATA) {
+	if (!ret)
+		ret = stat_file__replay(&sf, script__round, &script, &err);
+	fflush(stdout);
+	if (ret == -ENODATA)
 		pr_error(
 			"%s: perf script supports only stat data, from 'perf stat record'",
-			script.input);
-	} else if (ret) {
+			sf.path ? sf.path : script.input);
+	else if (ret)
 		perf_error__print(&err);
-	} else {
-		ret = stat_file__replay(&sf, script__round, &script, &err);
-		if (ret)
-			perf_error__print(&err);
-	}
-	fflush(stdout);
+	for (int i = 0; i < script.nr_prev; i++)
+		perf_counts__delete(script.prev[i]);
+	free(script.prev);
 	stat_file__close(&sf);
 	return ret ? 1 : 0;
 }

@@ -14,6 +14,7 @@
 
 #include "builtin-stat.h"
 #include "util/bpf_counter.h"
+#include "util/counter-cpus.h"
 #include "util/debug.h"
 #include "util/error.h"
 #include "util/evsel.h"
@@ -74,20 +75,18 @@ static int stat__opt_delay(const struct cmd_option *opt, const char *arg,
 static int stat__opt_event(const struct cmd_option *opt, const char *arg,
 			   void *ctx, struct perf_error *err)
 {
-	struct parse_events_error perr = { 0 };
 	struct stat_session *s = ctx;
 	int start = s->evlist->nr_entries;
 	int ret;
 
-	ret = parse_events(s->evlist, arg, &perr);
+	ret = parse_events(s->evlist, arg, err);
 	if (!ret)
 		s->last_event_start = start;
 	if (ret == -ENOMEM)
-		perf_error__set(err, ret, "%s: %s", arg, strerror(ENOMEM));
-	else if (ret)
-		ret = parse_events_error__describe(&perr, arg, -EINVAL, err);
-	parse_events_error__exit(&perr);
-	return ret;
+		return perf_error__set(err, ret, "%s: %s", arg,
+				       strerror(ENOMEM));
+	/* An event that does not parse is a usage error. */
+	return ret ? -EINVAL : 0;
 }
 
 /*
@@ -555,7 +554,7 @@ static int stat__check_filters(struct stat_session *s)
 int stat__check_options(struct stat_session *s)
 {
 	struct target *t = &s->target;
-	char err[256];
+	struct perf_error err;
 
 	if (stat__check_filters(s))
 		return 2;
@@ -622,11 +621,20 @@ int stat__check_options(struct stat_session *s)
 		pr_error("-D/--delay needs a command to run");
 		return 2;
 	}
+	/*
+	 * A command counted with events of PMUs with a cpumask only: they
+	 * count system-wide, and so does perf, as if -a were given (the
+	 * header says 'system wide', -A and --per-* apply).
+	 */
+	if (s->argc && !t->pid && !t->tid && !target__has_cpu(t) &&
+	    !s->detailed && s->config.aggr_mode != AGGR_THREAD &&
+	    evlist__counts_on_cpumasks_only(s->evlist))
+		t->system_wide = true;
 	/* No target and no command: count the whole system, as perf does. */
 	if (!s->argc && !t->pid && !t->tid && !target__has_cpu(t))
 		t->system_wide = true;
-	if (target__validate(t, s->argc > 0, err, sizeof(err))) {
-		pr_error("%s", err);
+	if (target__validate(t, s->argc > 0, &err)) {
+		perf_error__print(&err);
 		return 2;
 	}
 	switch (s->config.aggr_mode) {

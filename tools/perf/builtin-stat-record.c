@@ -4,8 +4,10 @@
  * writes its counts to a perf.data file (util/stat-record.c), and the
  * counts of such a file printed again in any of perf stat's formats.
  *
- *   perf stat record [-o FILE] [stat options] [--] [command]
- *   perf stat report [-i FILE] [-x SEP | -j] [-A | --per-*] [-o FILE]
+ *   perf stat record [-o FILE|-] [stat options] [--] [command]
+ *   perf stat report [-i FILE|-] [-x SEP | -j] [-A | --per-*] [-o FILE]
+ *
+ * "-" is pipe mode: a stream on stdout, read from stdin.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,9 +21,11 @@
 #include "util/error.h"
 #include "util/evsel.h"
 #include "util/parse-options.h"
+#include "util/stat-file.h"
 #include "util/stat-record.h"
 #include "util/stat.h"
 #include "util/target.h"
+#include "util/thread_map.h"
 
 #define STAT_RECORD_DEFAULT_PATH "perf.data"
 
@@ -69,11 +73,6 @@ int stat__record_open(struct stat_session *s)
 					    STAT_RECORD_DEFAULT_PATH;
 	struct perf_error err;
 
-	if (!strcmp(path, "-")) {
-		pr_error(
-			"perf stat record: writing perf.data to a pipe (-o -) is not supported");
-		return 2;
-	}
 	if (s->append) {
 		pr_error("--append cannot be used with perf stat record");
 		return 2;
@@ -90,6 +89,9 @@ int stat__record_open(struct stat_session *s)
 	}
 	/* -o named the perf.data file: the counts print on stderr. */
 	s->output_name = NULL;
+	/* To a pipe, as perf: none, the reader on its other side prints. */
+	if (!strcmp(path, "-"))
+		s->config.quiet = true;
 	return -1;
 }
 
@@ -162,7 +164,8 @@ static int stat_report__opt_help(const struct cmd_option *opt, const char *arg,
 static const struct cmd_option stat_report_options[] = {
 	REPORT_AGGR('A', "no-aggr", "disable CPU count aggregation", AGGR_NONE),
 	{ 'h', "help", NULL, false, "show this help", stat_report__opt_help },
-	{ 'i', "input", "<file>", false, "input file name (default perf.data)",
+	{ 'i', "input", "<file>", false,
+	  "input file name (default perf.data, '-': stdin)",
 	  cmd_option__set_string, REPORT_FIELD(input) },
 	{ 'j', "json-output", NULL, false, "print counts in JSON format",
 	  cmd_option__set_true, REPORT_FIELD(json_output) },

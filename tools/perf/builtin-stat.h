@@ -3,8 +3,10 @@
 #define PERF_BUILTIN_STAT_H
 
 /*
- * What perf stat's two files share: the session its options fill in
- * (builtin-stat-options.c) and its run reads (builtin-stat.c).
+ * What perf stat's files share: the session its options fill in
+ * (builtin-stat-options.c), the command sets up (builtin-stat.c) and
+ * each run reads (builtin-stat-run.c), with record and report
+ * (builtin-stat-record.c) and --control (builtin-stat-control.c).
  */
 
 #include <signal.h>
@@ -61,6 +63,7 @@ struct stat_session {
 	int argc; /* workload */
 	const char **argv;
 	sigset_t orig_mask;
+	int ended_by; /* the signal that ended a run: no more -r repeats */
 	/* perf stat record: the counts also go to a perf.data file */
 	bool record_mode;
 	struct stat_record *record;
@@ -78,6 +81,16 @@ struct stat_session {
  */
 int stat__parse_options(struct stat_session *s, int argc, const char **argv);
 int stat__check_options(struct stat_session *s);
+
+/*
+ * One run (builtin-stat-run.c): --pre, the workload, the counters loaded,
+ * enabled, waited on, stopped, read and aggregated, --post.  Returns -1
+ * when it went fine (*workload_status set), or the exit status of a
+ * failure it has reported.  catch_signals: from then on SIGINT, SIGTERM
+ * and SIGHUP end the wait (s->ended_by), as SIGCHLD wakes it.
+ */
+int stat__run_once(struct stat_session *s, int *workload_status);
+void stat__catch_signals(struct stat_session *s);
 
 /*
  * perf stat record and report (builtin-stat-record.c).  record_open:

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "error.h"
 
 static char cgroup2_mount[4096];
 
@@ -221,25 +222,24 @@ static int cgroup__walk_one(const char *path, const struct stat *st, int type,
 	return 0;
 }
 
-int cgroup__match(const char *pattern, char ***names, char *err, size_t errlen)
+int cgroup__match(const char *pattern, char ***names, struct perf_error *err)
 {
 	const char *mnt = cgroup__v2_mount();
 	int ret;
 
 	*names = NULL;
-	if (!mnt) {
-		snprintf(err, errlen, "cgroup v2 is not mounted");
-		return -ENOENT;
-	}
+	if (!mnt)
+		return perf_error__set(err, -ENOENT,
+				       "cgroup v2 is not mounted");
 	memset(&cgroup_walk, 0, sizeof(cgroup_walk));
 	ret = regcomp(&cgroup_walk.re, pattern, REG_EXTENDED | REG_NOSUB);
 	if (ret) {
 		char why[128];
 
 		regerror(ret, &cgroup_walk.re, why, sizeof(why));
-		snprintf(err, errlen, "bad cgroup pattern '%s': %s", pattern,
-			 why);
-		return -EINVAL;
+		return perf_error__set(err, -EINVAL,
+				       "bad cgroup pattern '%s': %s", pattern,
+				       why);
 	}
 	cgroup_walk.mnt_len = strlen(mnt);
 	if (nftw(mnt, cgroup__walk_one, 16, FTW_PHYS) < 0 && !cgroup_walk.err)
@@ -249,15 +249,15 @@ int cgroup__match(const char *pattern, char ***names, char *err, size_t errlen)
 		for (int i = 0; i < cgroup_walk.nr; i++)
 			free(cgroup_walk.names[i]);
 		free(cgroup_walk.names);
-		snprintf(err, errlen, "cannot walk %s: %s", mnt,
-			 strerror(-cgroup_walk.err));
-		return cgroup_walk.err;
+		return perf_error__set(err, cgroup_walk.err,
+				       "cannot walk %s: %s", mnt,
+				       strerror(-cgroup_walk.err));
 	}
 	if (!cgroup_walk.nr) {
 		free(cgroup_walk.names);
-		snprintf(err, errlen, "no cgroup under %s matches '%s'", mnt,
-			 pattern);
-		return -ENOENT;
+		return perf_error__set(err, -ENOENT,
+				       "no cgroup under %s matches '%s'", mnt,
+				       pattern);
 	}
 	*names = cgroup_walk.names;
 	return cgroup_walk.nr;

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <linux/types.h>
 
+struct perf_error;
+
 /* A cgroup v2 directory named as perf names it (relative to the mount). */
 struct cgroup {
 	char *name; /* "parent/child1", "/" for the root */
@@ -30,6 +32,6 @@ bool cgroup__is_pattern(const char *str);
  * tree.  Returns the number found (>= 0) with *names allocated (free each
  * and the array), or a negative errno with the reason in err.
  */
-int cgroup__match(const char *pattern, char ***names, char *err, size_t errlen);
+int cgroup__match(const char *pattern, char ***names, struct perf_error *err);
 
 #endif /* PERF_UTIL_CGROUP_H */

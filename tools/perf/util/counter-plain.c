@@ -20,6 +20,7 @@
 #include "cpumap.h"
 #include "evsel.h"
 #include "target.h"
+#include "thread_map.h"
 
 struct plain_counter {
 	int ncpus;
@@ -187,8 +188,13 @@ static int plain__load(struct evsel *evsel, struct target *target)
 	struct perf_event_attr attr = evsel->attr;
 	int err;
 
-	if (member && !leader && evsel->leader->ops == &plain_counter_ops) {
-		/* A group cannot be scheduled without its leader. */
+	/*
+	 * A group cannot be scheduled without its leader; a weak group's
+	 * member then counts alone, as perf splits a weak group it cannot
+	 * count as one (cycles of {cycles,page-faults}:W not supported).
+	 */
+	if (member && !leader && evsel->leader->ops == &plain_counter_ops &&
+	    !evsel->weak_group) {
 		evsel->open_errno = evsel->leader->open_errno;
 		return evsel->leader->open_errno ? -EOPNOTSUPP : -EINVAL;
 	}

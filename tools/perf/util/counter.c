@@ -3,9 +3,11 @@
  * Counting over an evlist, whatever the backend of each event: load
  * every event with the backend it asks for (bperf with --use-bpf or :b,
  * plain otherwise), then enable, disable, read and destroy them all
- * (perf stat, and the benchmarks through the same calls).  An event the
- * machine cannot count stays in the list, marked not supported.  Also
- * counter__strerror(), which words the load errors of every backend.
+ * (perf stat, and the benchmarks through the same calls).  Each event
+ * counts where counter-cpus.c says (the target's maps, or its PMU's
+ * cpumask).  An event the machine cannot count stays in the list, marked
+ * not supported.  Also counter__error(), which words the errors of
+ * every backend.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +15,8 @@
 #include <sys/resource.h>
 #include <linux/perf_event.h>
 
+#include "bpf_counter.h"
+#include "counter-cpus.h"
 #include "counter.h"
 #include "debug.h"
 #include "error.h"
@@ -20,8 +24,28 @@
 #include "target.h"
 #include "tracepoint.h"
 
-/* What counter__strerror() words an error into (as perf stat always did). */
-#define COUNTER_MSG_SIZE 512
+/* Does a member of the group that leader leads ask for bperf? */
+static bool evlist__group_any_bpf(const struct evlist *evlist,
+				  const struct evsel *leader)
+{
+	struct evsel *member;
+
+	evlist__for_each_group_member(evlist, leader, member) {
+		if (member->use_bpf)
+			return true;
+	}
+	return false;
+}
+
+/* Count every member of the group that leader leads plain. */
+static void evlist__group_plain(struct evlist *evlist,
+				const struct evsel *leader)
+{
+	struct evsel *member;
+
+	evlist__for_each_group_member(evlist, leader, member)
+		member->use_bpf = false;
+}
 
 /* Prepare one event and load it with its backend. */
 static int evsel__load_counter(struct evsel *evsel, struct evlist *evlist,
@@ -30,53 +54,56 @@ static int evsel__load_counter(struct evsel *evsel, struct evlist *evlist,
 {
 	bool task = target__has_task(target) && !target__has_cpu(target);
 	const struct counter_ops *ops;
-	char msg[COUNTER_MSG_SIZE], hint[COUNTER_MSG_SIZE];
 	int ret;
 
-	evsel->cpus = evlist->cpus;
-	evsel->threads = evlist->threads;
-	evsel->evlist = evlist;
-	if (target->use_bpf)
-		evsel->use_bpf = true;
-	if (evsel->tool_event)
-		evsel->use_bpf = false; /* never given to a leader */
+	ret = evsel__set_counting_maps(evsel, evlist);
+	if (ret < 0)
+		return perf_error__set(err, ret, "%s: %s", evsel->name,
+				       strerror(-ret));
 	evsel->attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
 				  PERF_FORMAT_TOTAL_TIME_RUNNING;
 	evsel->attr.disabled = 1;
-	evsel->attr.inherit = task && target->inherit;
-	evsel->attr.enable_on_exec = enable_on_exec;
+	evsel->attr.inherit = task && target->inherit && !evsel->own_threads;
+	/* An event on CPUs of its own is no task's: exec cannot enable it. */
+	evsel->attr.enable_on_exec = enable_on_exec && !evsel->own_threads;
+	evsel->supported = true;
+	evsel->open_errno = 0;
+	if (ret == 1) {
+		/* None of the CPUs asked for is its PMU's: <not counted>. */
+		evsel->ops = NULL;
+		return evsel__alloc_counts(evsel) ?
+			       perf_error__set(err, -ENOMEM, "%s: %s",
+					       evsel->name, strerror(ENOMEM)) :
+			       0;
+	}
 	if (evsel->tool_event)
 		ops = &tool_counter_ops;
 	else
 		ops = evsel->use_bpf ? &bperf_counter_ops : &plain_counter_ops;
 	evsel->ops = ops;
-	evsel->supported = true;
-	evsel->open_errno = 0;
 
 	ret = ops->load(evsel, target);
 	if (ret == -EAGAIN && ops == &bperf_counter_ops) {
-		/* A group bperf cannot take (it said why): count it plain. */
-		evsel->use_bpf = false;
+		/* The kernel refuses bperf the group (it said so): count it plain. */
+		evlist__group_plain(evlist,
+				    evsel->leader ? evsel->leader : evsel);
 		evsel->ops = ops = &plain_counter_ops;
 		ret = ops->load(evsel, target);
 	}
-	if (ret == -EOPNOTSUPP || ret == -ENOENT) {
+	if (ret == -EOPNOTSUPP) {
 		/* <not supported>: the run goes on without it. */
 		ops->destroy(evsel);
 		evsel->supported = false;
 		if (!evsel->open_errno)
 			evsel->open_errno = -ret;
 		if (verbose) {
-			counter__strerror(evsel, evsel->open_errno, msg,
-					  sizeof(msg), hint, sizeof(hint));
-			pr_debug("%s", msg);
+			struct perf_error why;
+
+			counter__error(evsel, evsel->open_errno, &why);
+			pr_debug("%s", why.msg);
 		}
 	} else if (ret) {
-		counter__strerror(evsel, ret, msg, sizeof(msg), hint,
-				  sizeof(hint));
-		perf_error__set(err, ret, "%s", msg);
-		perf_error__hint(err, "%s", hint);
-		return ret;
+		return counter__error(evsel, ret, err);
 	}
 	if (evsel__alloc_counts(evsel))
 		return perf_error__set(err, -ENOMEM, "%s: %s", evsel->name,
@@ -84,11 +111,51 @@ static int evsel__load_counter(struct evsel *evsel, struct evlist *evlist,
 	return 0;
 }
 
+/*
+ * Every event's backend, decided before any loads: bperf for --use-bpf
+ * or :b (never a tool event), plain otherwise, and plain for every
+ * member of a group that bperf cannot take as one, said on one line.
+ * A load gives an event back (-EAGAIN) only where the kernel refuses
+ * bperf a group: its members together, or one it lacks.
+ */
+static void evlist__choose_backends(struct evlist *evlist,
+				    const struct target *target)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		evsel->evlist = evlist;
+		if (target->use_bpf)
+			evsel->use_bpf = true;
+		if (evsel->tool_event)
+			evsel->use_bpf = false; /* never given to a leader */
+		if (evsel->use_bpf)
+			bperf__set_key(evsel);
+	}
+	evlist__for_each_entry(evlist, evsel) {
+		const char *refusal;
+		char name[256];
+
+		if (evsel->leader != evsel || evsel->nr_members <= 1 ||
+		    !evlist__group_any_bpf(evlist, evsel))
+			continue;
+		refusal = bperf__group_refusal(evsel);
+		if (!refusal)
+			continue;
+		evlist__group_name(evlist, evsel, name, sizeof(name));
+		pr_warning("bperf: counting group '%s' without bperf: %s", name,
+			   refusal);
+		evlist__group_plain(evlist, evsel);
+	}
+}
+
 int evlist__load_counters(struct evlist *evlist, struct target *target,
 			  bool enable_on_exec, struct perf_error *err)
 {
 	struct evsel *evsel;
 
+	evlist__split_cpumask_groups(evlist);
+	evlist__choose_backends(evlist, target);
 	evlist__for_each_entry(evlist, evsel) {
 		int ret = evsel__load_counter(evsel, evlist, target,
 					      enable_on_exec, err);
@@ -96,7 +163,7 @@ int evlist__load_counters(struct evlist *evlist, struct target *target,
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return bperf__start_tasks(err);
 }
 
 enum counter_op { COUNTER_ENABLE, COUNTER_DISABLE, COUNTER_READ };
@@ -112,7 +179,7 @@ static int evlist__counters_do(struct evlist *evlist, enum counter_op op,
 	struct evsel *evsel;
 
 	evlist__for_each_entry(evlist, evsel) {
-		char msg[COUNTER_MSG_SIZE], hint[COUNTER_MSG_SIZE];
+		struct perf_error why;
 		int ret;
 
 		if (!evsel->supported || !evsel->ops)
@@ -133,10 +200,9 @@ static int evlist__counters_do(struct evlist *evlist, enum counter_op op,
 		}
 		if (!ret)
 			continue;
-		counter__strerror(evsel, ret, msg, sizeof(msg), hint,
-				  sizeof(hint));
-		perf_error__set(err, ret, "cannot %s %s", what[op], msg);
-		perf_error__hint(err, "%s", hint);
+		counter__error(evsel, ret, &why);
+		perf_error__set(err, ret, "cannot %s %s", what[op], why.msg);
+		perf_error__hint(err, "%s", why.hint);
 		return ret;
 	}
 	return 0;
@@ -187,89 +253,89 @@ static int perf_event_paranoid(void)
 	return level;
 }
 
-void counter__strerror(const struct evsel *evsel, int err, char *msg,
-		       size_t msglen, char *hint, size_t hintlen)
+/* An EMFILE's advice: the open file limit, and how to raise it. */
+static void counter__hint_nofile(struct perf_error *e)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY)
+		perf_error__hint(
+			e,
+			"one file is needed per event and CPU or thread: raise the limit of %llu with 'ulimit -n'",
+			(unsigned long long)rl.rlim_cur);
+	else
+		perf_error__hint(e,
+				 "raise the open file limit with 'ulimit -n'");
+}
+
+/* A tracepoint the kernel refused its --filter for. */
+static int counter__filter_error(const struct evsel *evsel, int errnum,
+				 struct perf_error *e)
+{
+	const char *dir = tracepoint__events_dir();
+
+	perf_error__set(e, -errnum, "%s: cannot set filter '%s': %s",
+			evsel->name, evsel->filter, strerror(errnum));
+	perf_error__hint(e, "the fields a filter may test are in %s/%s/format",
+			 dir ? dir : "<tracefs>/events", evsel->name);
+	/* sys:name is the folder sys/name */
+	if (strchr(e->hint, ':'))
+		*strrchr(e->hint, ':') = '/';
+	return -errnum;
+}
+
+int counter__error(const struct evsel *evsel, int err, struct perf_error *e)
 {
 	const char *name = evsel && evsel->name ? evsel->name : "event";
 	bool bpf = evsel && evsel->use_bpf;
-	struct rlimit rl;
+	int errnum = err < 0 ? -err : err;
 
-	if (hint && hintlen)
-		hint[0] = '\0';
-	if (evsel && evsel->ops && evsel->ops->strerror) {
-		evsel->ops->strerror(evsel, err < 0 ? err : -err, msg, msglen,
-				     hint, hintlen);
-		return;
+	if (evsel && evsel->ops && evsel->ops->error) {
+		evsel->ops->error(evsel, -errnum, e);
+		return -errnum;
 	}
-	if (err < 0)
-		err = -err;
-
-	switch (err) {
+	perf_error__set(e, -errnum, "%s: %s", name, strerror(errnum));
+	switch (errnum) {
 	case EACCES:
 	case EPERM:
-		snprintf(msg, msglen, "%s: %s", name, strerror(err));
 		if (bpf)
-			snprintf(
-				hint, hintlen,
+			perf_error__hint(
+				e,
 				"bperf needs root, or CAP_BPF with CAP_PERFMON");
 		else
-			snprintf(
-				hint, hintlen,
+			perf_error__hint(
+				e,
 				"perf_event_paranoid is %d: lower /proc/sys/kernel/perf_event_paranoid or grant CAP_PERFMON",
 				perf_event_paranoid());
 		break;
 	case EMFILE:
-		snprintf(msg, msglen, "%s: %s", name, strerror(err));
-		if (!getrlimit(RLIMIT_NOFILE, &rl) &&
-		    rl.rlim_cur != RLIM_INFINITY)
-			snprintf(
-				hint, hintlen,
-				"one file is needed per event and CPU or thread: raise the limit of %llu with 'ulimit -n'",
-				(unsigned long long)rl.rlim_cur);
-		else
-			snprintf(hint, hintlen,
-				 "raise the open file limit with 'ulimit -n'");
+		counter__hint_nofile(e);
 		break;
 	case ESRCH:
-		snprintf(msg, msglen, "%s: the counted task is gone (%s)", name,
-			 strerror(err));
+		perf_error__set(e, -errnum, "%s: the counted task is gone (%s)",
+				name, strerror(errnum));
 		break;
 	case ENOENT:
 	case EOPNOTSUPP:
 	case ENODEV:
-		if (bpf) {
-			snprintf(msg, msglen, "%s: %s", name, strerror(err));
-			break;
-		}
-		snprintf(msg, msglen, "%s: not supported on this machine",
-			 name);
+		if (!bpf)
+			perf_error__set(e, -errnum,
+					"%s: not supported on this machine",
+					name);
 		break;
 	case EBUSY:
-		snprintf(msg, msglen, "%s: %s", name, strerror(err));
-		snprintf(hint, hintlen,
-			 "another tool holds the PMU exclusively");
+		perf_error__hint(e, "another tool holds the PMU exclusively");
 		break;
 	case EINVAL:
-		if (evsel && evsel->filter) {
-			const char *dir = tracepoint__events_dir();
-
-			snprintf(msg, msglen, "%s: cannot set filter '%s': %s",
-				 name, evsel->filter, strerror(err));
-			snprintf(
-				hint, hintlen,
-				"the fields a filter may test are in %s/%s/format",
-				dir ? dir : "<tracefs>/events", name);
-			if (strchr(hint, ':'))
-				*strrchr(hint, ':') = '/';
-			break;
-		}
-		snprintf(msg, msglen, "%s: %s", name, strerror(err));
+		if (evsel && evsel->filter)
+			return counter__filter_error(evsel, errnum, e);
 		if (evsel && evsel->cgrp)
-			snprintf(hint, hintlen,
-				 "cgroup events need a CPU target (-a or -C)");
+			perf_error__hint(
+				e,
+				"cgroup events need a CPU target (-a or -C)");
 		break;
 	default:
-		snprintf(msg, msglen, "%s: %s", name, strerror(err));
 		break;
 	}
+	return -errnum;
 }

@@ -12,7 +12,7 @@
  *            -EOPNOTSUPP/-ENOENT: the machine cannot count this event
  *            (printed as <not supported>, the run goes on); other errors
  *            are fatal and the backend has printed nothing: the caller
- *            prints "perf: error: ..." from counter__strerror().
+ *            prints "perf: error: ..." from counter__error().
  *            -EAGAIN (bperf): it cannot count this event's group and
  *            said so on stderr; the caller counts the event plain.
  *   enable   start counting (everything before this is excluded)
@@ -22,7 +22,6 @@
  */
 
 #include <stdbool.h>
-#include <stddef.h>
 
 struct evlist;
 struct evsel;
@@ -37,26 +36,31 @@ struct counter_ops {
 	int (*read)(struct evsel *evsel);
 	int (*destroy)(struct evsel *evsel);
 	/*
-	 * Optional: describe this backend's load error; counter__strerror()
-	 * uses it when set.
+	 * Optional: word err, what one of the operations above returned,
+	 * into e (message and hint), from what the backend knows of it;
+	 * counter__error() asks this instead of wording it itself.
 	 */
-	void (*strerror)(const struct evsel *evsel, int err, char *msg,
-			 size_t msglen, char *hint, size_t hintlen);
+	void (*error)(const struct evsel *evsel, int err, struct perf_error *e);
 };
 
 /* One perf_event per CPU or per thread for this session (counter-plain.c). */
 extern const struct counter_ops plain_counter_ops;
 /* Shared leader/follower BPF counting (util/bpf_counter.c). */
 extern const struct counter_ops bperf_counter_ops;
+/*
+ * After every event is loaded: bperf's -p and -t followers take their
+ * threads (bperf-session.c).  Returns 0 or a negative errno, with err set.
+ */
+int bperf__start_tasks(struct perf_error *err);
 /* duration_time, user_time, system_time in user space (tool-events.c). */
 extern const struct counter_ops tool_counter_ops;
 
 /*
- * Turn a load error into "what: why" and at most one hint, like perf's
- * evsel__open_strerror().  msg/hint are filled (hint may be empty).
+ * Word err (a negative or positive errno) of evsel's backend into e as
+ * "what: why" and at most one hint, like perf's evsel__open_strerror();
+ * returns the negative errno.
  */
-void counter__strerror(const struct evsel *evsel, int err, char *msg,
-		       size_t msglen, char *hint, size_t hintlen);
+int counter__error(const struct evsel *evsel, int err, struct perf_error *e);
 
 /*
  * The same operations over every event of an evlist (util/counter.c),

@@ -20,6 +20,12 @@ struct perf_error {
 /* Set the message (and no hint); returns ret, for "return ...set()". */
 int perf_error__set(struct perf_error *err, int ret, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/*
+ * Put "<what>: " before the message a callee set (its hint stays), for
+ * the caller that knows what was being done; returns ret.
+ */
+int perf_error__prefix(struct perf_error *err, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Add the hint to the message set last. */
 void perf_error__hint(struct perf_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -4,12 +4,14 @@
  * and the evlist that holds them in command-line order.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "evsel.h"
 #include "cgroup.h"
 #include "cpumap.h"
+#include "thread_map.h"
 
 struct perf_counts *perf_counts__new(int ncpus, int nthreads)
 {
@@ -84,6 +86,9 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->filter);
 	if (evsel->cgrp)
 		cgroup__put(evsel->cgrp);
+	cpu_map__put(evsel->pmu_cpus);
+	cpu_map__put(evsel->own_cpus);
+	thread_map__put(evsel->own_threads);
 	perf_counts__delete(evsel->counts);
 	perf_counts__delete(evsel->prev_counts);
 	free(evsel);
@@ -103,6 +108,23 @@ int evsel__set_name(struct evsel *evsel, const char *name)
 bool evsel__is_group_leader(const struct evsel *evsel)
 {
 	return evsel->leader == evsel;
+}
+
+void evlist__group_name(const struct evlist *evlist, const struct evsel *leader,
+			char *buf, size_t size)
+{
+	size_t len = (size_t)snprintf(buf, size, "{");
+	struct evsel *member;
+
+	evlist__for_each_group_member(evlist, leader, member) {
+		if (len >= size)
+			break;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					member == leader ? "" : ",",
+					member->name);
+	}
+	if (len < size)
+		snprintf(buf + len, size - len, "}");
 }
 
 bool evsel__match(const struct evsel *evsel, __u32 type, __u64 config)

@@ -16,6 +16,8 @@
 #include <linux/perf_event.h>
 #include <linux/types.h>
 
+#include "util/bpf_skel/bperf.h"
+
 struct perf_cpu_map;
 struct perf_thread_map;
 struct counter_ops;
@@ -63,15 +65,27 @@ struct evsel {
 	struct evlist *evlist;
 
 	bool use_bpf; /* counted by bperf: --use-bpf or :b */
+	/* With use_bpf: its leader's key in the attr map, from its attr,
+	 * set once with the backends (bperf__set_key). */
+	struct bperf_attr_key bperf_key;
 	int tool_event; /* enum tool_event (tool-events.h), 0: a perf event */
 	char *filter; /* --filter of a tracepoint: PERF_EVENT_IOC_SET_FILTER */
 	bool uniquified; /* name already carries the PMU (no-merge) */
 
 	struct cgroup *cgrp; /* -G / --for-each-cgroup, NULL otherwise */
 
-	/* Where to count; shared with the evlist, set by evlist__create_maps. */
+	/*
+	 * Where to count: the evlist's maps (the target's), or own_cpus and
+	 * own_threads where this event counts elsewhere (a PMU with a
+	 * cpumask: its CPUs, system-wide).  Set when the counters load.
+	 */
 	struct perf_cpu_map *cpus;
 	struct perf_thread_map *threads;
+	/* The sysfs cpumask of its PMU (uncore, power...), NULL if none. */
+	struct perf_cpu_map *pmu_cpus;
+	/* Maps of its own, owned, NULL when it uses the evlist's. */
+	struct perf_cpu_map *own_cpus;
+	struct perf_thread_map *own_threads;
 
 	/* Counting backend and its private state. */
 	const struct counter_ops *ops;
@@ -118,5 +132,19 @@ int evlist__add(struct evlist *evlist, struct evsel *evsel);
 	for (int __i = 0;                                                      \
 	     __i < (evlist)->nr_entries && ((evsel) = (evlist)->entries[__i]); \
 	     __i++)
+
+/*
+ * Each member of the group that leader leads, leader first: the evsels
+ * that follow it in evlist and point at it (a group's are contiguous).
+ */
+#define evlist__for_each_group_member(evlist, lead, member)         \
+	for (int __g = (lead)->idx;                                 \
+	     __g < (evlist)->nr_entries &&                          \
+	     ((member) = (evlist)->entries[__g])->leader == (lead); \
+	     __g++)
+
+/* The name of the group that leader leads, as written: "{a,b,c}". */
+void evlist__group_name(const struct evlist *evlist, const struct evsel *leader,
+			char *buf, size_t size);
 
 #endif /* PERF_UTIL_EVSEL_H */

@@ -21,8 +21,9 @@
 #include <linux/perf_event.h>
 #include <linux/types.h>
 
+#include "error.h"
+
 struct evsel;
-struct parse_events_error;
 struct perf_pmu;
 struct perf_pmu_alias;
 
@@ -36,7 +37,10 @@ struct pending_evsel {
 struct parser {
 	const char *str; /* the whole event string */
 	const char *p; /* where we are */
-	struct parse_events_error *err;
+	/* The first error met: its offset in str, its reason and hint. */
+	bool failed;
+	int err_idx;
+	struct perf_error why;
 	struct pending_evsel *pending;
 	int nr_pending;
 	int nr_groups;

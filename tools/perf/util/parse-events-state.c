@@ -17,17 +17,16 @@
 int parser__error(struct parser *ps, const char *at, int ret, const char *help,
 		  const char *fmt, ...)
 {
-	struct parse_events_error *err = ps->err;
 	va_list ap;
 
-	if (!err || err->str)
+	if (ps->failed)
 		return ret;
-	err->idx = at ? (int)(at - ps->str) : 0;
+	ps->failed = true;
+	ps->err_idx = at ? (int)(at - ps->str) : 0;
 	va_start(ap, fmt);
-	if (vasprintf(&err->str, fmt, ap) < 0)
-		err->str = NULL;
+	vsnprintf(ps->why.msg, sizeof(ps->why.msg), fmt, ap);
 	va_end(ap);
-	err->help = help ? strdup(help) : NULL;
+	snprintf(ps->why.hint, sizeof(ps->why.hint), "%s", help ? help : "");
 	return ret;
 }
 
@@ -85,15 +84,4 @@ int parser__new_evsel(struct parser *ps, const struct perf_event_attr *attr,
 	if (out)
 		*out = evsel;
 	return 0;
-}
-
-void parse_events_error__exit(struct parse_events_error *err)
-{
-	if (!err)
-		return;
-	free(err->str);
-	free(err->help);
-	err->str = NULL;
-	err->help = NULL;
-	err->idx = 0;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cpumap.h"
 #include "evsel.h"
 #include "parse-events-priv.h"
 #include "parse-events.h"
@@ -136,8 +137,7 @@ int parser__pmu_alias(struct parser *ps, const struct perf_pmu *pmu,
 		      const struct term *term, struct pmu_event *ev,
 		      const struct term *via_alias)
 {
-	struct parse_events_error alias_err = { 0 };
-	struct parser alias_ps = { .str = alias->terms, .err = &alias_err };
+	struct parser alias_ps = { .str = alias->terms };
 	struct term *terms;
 	int nr_terms, err;
 
@@ -155,12 +155,10 @@ int parser__pmu_alias(struct parser *ps, const struct perf_pmu *pmu,
 	}
 	if (err) {
 		/* Report it at the term naming the alias. */
-		err = parser__error(ps, term->at, err, NULL,
-				    "bad event '%s' of pmu '%s': %s",
-				    alias->name, pmu->name,
-				    alias_err.str ? alias_err.str : "?");
-		parse_events_error__exit(&alias_err);
-		return err;
+		return parser__error(ps, term->at, err, NULL,
+				     "bad event '%s' of pmu '%s': %s",
+				     alias->name, pmu->name,
+				     alias_ps.failed ? alias_ps.why.msg : "?");
 	}
 	if (alias->unit)
 		ev->unit = alias->unit;
@@ -391,6 +389,12 @@ int parser__add_pmu_event(struct parser *ps, const struct perf_pmu *pmu,
 	evsel->pmu_name = strdup(pmu->name);
 	if (!evsel->pmu_name)
 		return parser__nomem(ps);
+	if (pmu->cpus) {
+		evsel->pmu_cpus =
+			cpu_map__new_from(pmu->cpus->map, pmu->cpus->nr);
+		if (!evsel->pmu_cpus)
+			return parser__nomem(ps);
+	}
 	if (ev->unit) {
 		char *unit = strdup(ev->unit);
 

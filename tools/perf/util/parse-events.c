@@ -455,10 +455,21 @@ static int parser__list(struct parser *ps)
 	}
 }
 
-int parse_events(struct evlist *evlist, const char *str,
-		 struct parse_events_error *err)
+/* The one error line of a string that did not parse, and its hint. */
+static int parser__describe(const struct parser *ps, int ret,
+			    struct perf_error *err)
 {
-	struct parser ps = { .str = str, .p = str, .err = err };
+	perf_error__set(err, ret, "bad event '%s' at offset %d: %s", ps->str,
+			ps->err_idx,
+			ps->failed ? ps->why.msg : "cannot parse it");
+	if (ps->failed && ps->why.hint[0])
+		perf_error__hint(err, "%s", ps->why.hint);
+	return ret;
+}
+
+int parse_events(struct evlist *evlist, const char *str, struct perf_error *err)
+{
+	struct parser ps = { .str = str, .p = str };
 	int ret;
 
 	ret = parser__list(&ps);
@@ -479,33 +490,12 @@ int parse_events(struct evlist *evlist, const char *str,
 	if (ret) {
 		for (int i = 0; i < ps.nr_pending; i++)
 			evsel__delete(ps.pending[i].evsel);
+		parser__describe(&ps, ret, err);
 	} else {
 		evlist->nr_groups += ps.nr_groups;
 	}
 	free(ps.pending);
 	return ret;
-}
-
-int parse_events_error__describe(const struct parse_events_error *perr,
-				 const char *event, int ret,
-				 struct perf_error *err)
-{
-	perf_error__set(err, ret, "bad event '%s' at offset %d: %s",
-			event ? event : "", perr ? perr->idx : 0,
-			perr && perr->str ? perr->str : "cannot parse it");
-	if (perr && perr->help)
-		perf_error__hint(err, "%s", perr->help);
-	return ret;
-}
-
-void parse_events_error__print(const struct parse_events_error *err,
-			       const char *event)
-{
-	pr_error("bad event '%s' at offset %d: %s", event ? event : "",
-		 err ? err->idx : 0,
-		 err && err->str ? err->str : "cannot parse it");
-	if (err && err->help)
-		pr_hint("%s", err->help);
 }
 
 int evlist__add_default_events(struct evlist *evlist)
@@ -514,19 +504,17 @@ int evlist__add_default_events(struct evlist *evlist)
 		"task-clock,context-switches,cpu-migrations,page-faults";
 	static const char *const defaults_hw =
 		"cycles,instructions,branches,branch-misses";
-	struct parse_events_error err = { 0 };
 	struct perf_pmu *cpu;
 	int ret;
 
-	ret = parse_events(evlist, defaults, &err);
+	ret = parse_events(evlist, defaults, NULL);
 	/* perf adds these only where the core PMU names them */
 	cpu = perf_pmu__find("cpu");
 	if (!ret && cpu && perf_pmu__find_alias(cpu, "stalled-cycles-frontend"))
-		ret = parse_events(evlist, "stalled-cycles-frontend", &err);
+		ret = parse_events(evlist, "stalled-cycles-frontend", NULL);
 	if (!ret && cpu && perf_pmu__find_alias(cpu, "stalled-cycles-backend"))
-		ret = parse_events(evlist, "stalled-cycles-backend", &err);
+		ret = parse_events(evlist, "stalled-cycles-backend", NULL);
 	if (!ret)
-		ret = parse_events(evlist, defaults_hw, &err);
-	parse_events_error__exit(&err);
+		ret = parse_events(evlist, defaults_hw, NULL);
 	return ret;
 }

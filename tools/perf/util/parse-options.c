@@ -183,10 +183,8 @@ int parse_options(int argc, const char **argv, const struct cmd_option *opts,
 	return 0;
 }
 
-void parse_options__usage(FILE *fh, const char *usage,
-			  const struct cmd_option *opts)
+void parse_options__help(FILE *fh, const struct cmd_option *opts)
 {
-	fprintf(fh, "\n %s\n\n", usage);
 	for (const struct cmd_option *opt = opts; !cmd_option__is_end(opt);
 	     opt++) {
 		char names[256];
@@ -215,6 +213,13 @@ void parse_options__usage(FILE *fh, const char *usage,
 			fprintf(fh, "%s\n%*s%s\n", names, HELP_COLUMN, "",
 				opt->help);
 	}
+}
+
+void parse_options__usage(FILE *fh, const char *usage,
+			  const struct cmd_option *opts)
+{
+	fprintf(fh, "\n %s\n\n", usage);
+	parse_options__help(fh, opts);
 	fputc('\n', fh);
 }
 

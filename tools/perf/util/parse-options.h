@@ -79,5 +79,7 @@ int parse_options__no_args(int argc, const char **argv,
 /* The help: the usage line, then every listed option, perf's layout. */
 void parse_options__usage(FILE *fh, const char *usage,
 			  const struct cmd_option *opts);
+/* The listed options alone, one line each (two for a long name). */
+void parse_options__help(FILE *fh, const struct cmd_option *opts);
 
 #endif /* PERF_UTIL_PARSE_OPTIONS_H */

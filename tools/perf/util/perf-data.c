@@ -5,12 +5,9 @@
  * no printing; stat-record.c gives the stat records their meaning.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "error.h"
 #include "perf-data.h"
@@ -46,7 +43,7 @@ __u64 perf_data__u64(const void *p)
 
 void perf_data_buf__put(struct perf_data_buf *b, const void *src, size_t n)
 {
-	if (b->err)
+	if (b->err || !n)
 		return;
 	if (b->len + n > b->cap) {
 		size_t cap = b->cap ? b->cap : 256;
@@ -184,31 +181,58 @@ void perf_data__put_thread_map(struct perf_data_buf *b, const int *pids,
 	perf_data__end_record(b, start);
 }
 
-void perf_data__put_cpu_map(struct perf_data_buf *b, const int *cpus, int nr)
+/* A CPU map's data: a PERF_CPU_MAP__CPUS list (-1 is 0xffff). */
+static void perf_data__put_cpu_map_data(struct perf_data_buf *b,
+					const int *cpus, int nr)
 {
-	size_t start = perf_data__begin_record(b, PERF_RECORD_CPU_MAP);
-
 	perf_data_buf__put_u16(b, PERF_CPU_MAP__CPUS);
 	perf_data_buf__put_u16(b, (__u16)nr);
 	for (int i = 0; i < nr; i++)
 		perf_data_buf__put_u16(b, (__u16)cpus[i]);
+}
+
+void perf_data__put_cpu_map(struct perf_data_buf *b, const int *cpus, int nr)
+{
+	size_t start = perf_data__begin_record(b, PERF_RECORD_CPU_MAP);
+
+	perf_data__put_cpu_map_data(b, cpus, nr);
 	perf_data__end_record(b, start);
 }
 
-/* perf writes these 48 bytes long at least; so do we. */
-static void perf_data__put_event_update(struct perf_data_buf *b, __u64 type,
-					__u64 id, const void *payload,
-					size_t len)
+/* Start an EVENT_UPDATE record; perf_data__end_event_update() ends it. */
+static size_t perf_data__begin_event_update(struct perf_data_buf *b, __u64 type,
+					    __u64 id)
 {
 	size_t start = perf_data__begin_record(b, PERF_RECORD_EVENT_UPDATE);
 
 	perf_data_buf__put_u64(b, type);
 	perf_data_buf__put_u64(b, id);
-	perf_data_buf__put(b, payload, len);
+	return start;
+}
+
+/* End it at size bytes (at least what it holds), 8-byte aligned. */
+static void perf_data__end_event_update(struct perf_data_buf *b, size_t start,
+					size_t size)
+{
 	perf_data_buf__pad(b, sizeof(__u64));
-	while (!b->err && b->len - start < 48)
+	while (!b->err && b->len - start < size)
 		perf_data_buf__put_u64(b, 0);
 	perf_data__end_record(b, start);
+}
+
+/*
+ * Unit, scale and name are as long as perf makes them: the payload after
+ * the 40 bytes of its record struct (header, type, id and a 16-byte
+ * union), rounded up to 8 bytes.
+ */
+static void perf_data__put_event_update(struct perf_data_buf *b, __u64 type,
+					__u64 id, const void *payload,
+					size_t len)
+{
+	size_t start = perf_data__begin_event_update(b, type, id);
+
+	perf_data_buf__put(b, payload, len);
+	perf_data__end_event_update(b, start, 40 + len);
 }
 
 void perf_data__put_event_unit(struct perf_data_buf *b, __u64 id,
@@ -224,7 +248,81 @@ void perf_data__put_event_scale(struct perf_data_buf *b, __u64 id, double scale)
 				    sizeof(scale));
 }
 
+void perf_data__put_event_name(struct perf_data_buf *b, __u64 id,
+			       const char *name)
+{
+	perf_data__put_event_update(b, PERF_EVENT_UPDATE__NAME, id, name,
+				    strlen(name) + 1);
+}
+
+void perf_data__put_event_cpus(struct perf_data_buf *b, __u64 id,
+			       const int *cpus, int nr)
+{
+	size_t start =
+		perf_data__begin_event_update(b, PERF_EVENT_UPDATE__CPUS, id);
+
+	perf_data__put_cpu_map_data(b, cpus, nr);
+	perf_data__end_event_update(b, start, 0);
+}
+
 /* Decoding */
+
+/* Append cpu (-1: any) to cpus: 0, or -EINVAL when it cannot be one. */
+static int perf_data__add_cpu(int *cpus, int *nr, int max, int cpu)
+{
+	if (*nr >= max || (cpu != -1 && (cpu < 0 || cpu >= max)))
+		return -EINVAL;
+	cpus[(*nr)++] = cpu;
+	return 0;
+}
+
+/* PERF_CPU_MAP__MASK: u16 type, u16 nr words, u16 word size, words. */
+static int perf_data__decode_cpu_mask(const unsigned char *p, size_t len,
+				      int *cpus, int max, int *nr)
+{
+	__u16 n = perf_data__u16(p + 2), word = perf_data__u16(p + 4);
+	size_t start = word == 8 ? 10 : 6;
+	int ret = 0;
+
+	if ((word != 4 && word != 8) || !n || start + (size_t)n * word > len ||
+	    (size_t)n * word * 8 > (size_t)max)
+		return -EINVAL;
+	for (int bit = 0; !ret && bit < n * word * 8; bit++) {
+		if (p[start + bit / 8] >> (bit % 8) & 1)
+			ret = perf_data__add_cpu(cpus, nr, max, bit);
+	}
+	return ret;
+}
+
+int perf_data__decode_cpu_map(const void *data, size_t len, int *cpus, int max)
+{
+	const unsigned char *p = data;
+	__u16 type = len >= 2 ? perf_data__u16(p) : 0xffff;
+	int nr = 0, ret = -EINVAL;
+
+	if (type == PERF_CPU_MAP__CPUS && len >= 4) {
+		__u16 n = perf_data__u16(p + 2);
+
+		ret = n && 4 + 2 * (size_t)n <= len ? 0 : -EINVAL;
+		for (__u16 i = 0; !ret && i < n; i++) {
+			__u16 cpu = perf_data__u16(p + 4 + 2 * i);
+
+			ret = perf_data__add_cpu(cpus, &nr, max,
+						 cpu == 0xffff ? -1 : cpu);
+		}
+	} else if (type == PERF_CPU_MAP__RANGE && len >= 8) {
+		int first = perf_data__u16(p + 4), last = perf_data__u16(p + 6);
+
+		ret = first <= last && last < max ? 0 : -EINVAL;
+		if (!ret && p[2])
+			ret = perf_data__add_cpu(cpus, &nr, max, -1);
+		for (int cpu = first; !ret && cpu <= last; cpu++)
+			ret = perf_data__add_cpu(cpus, &nr, max, cpu);
+	} else if (type == PERF_CPU_MAP__MASK && len >= 6) {
+		ret = perf_data__decode_cpu_mask(p, len, cpus, max, &nr);
+	}
+	return ret ? ret : nr ? nr : -EINVAL;
+}
 
 bool perf_data__has_feat(const struct perf_data *pd, int feat)
 {
@@ -487,51 +585,6 @@ int perf_data__parse(struct perf_data *pd, const void *buf, size_t size,
 	ret = perf_data__read_attrs(pd, name, err);
 	if (!ret)
 		ret = perf_data__read_features(pd, name, err);
-	return ret;
-}
-
-int perf_data__load(struct perf_data *pd, const char *path,
-		    struct perf_error *err)
-{
-	struct stat st;
-	void *buf;
-	ssize_t n;
-	int fd, ret;
-
-	memset(pd, 0, sizeof(*pd));
-	if (!strcmp(path, "-"))
-		return perf_error__set(
-			err, -EINVAL,
-			"-: reading perf.data from a pipe is not supported");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return perf_error__set(err, -errno, "cannot open '%s': %s",
-				       path, strerror(errno));
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return perf_error__set(
-			err, -EINVAL,
-			"%s: not a perf.data file (not a regular file)", path);
-	}
-	buf = malloc(st.st_size ? st.st_size : 1);
-	if (!buf) {
-		close(fd);
-		return perf_error__set(err, -ENOMEM, "%s: %s", path,
-				       strerror(ENOMEM));
-	}
-	for (size_t off = 0; off < (size_t)st.st_size; off += n) {
-		n = read(fd, (char *)buf + off, st.st_size - off);
-		if (n <= 0) {
-			ret = n ? -errno : -EIO;
-			close(fd);
-			free(buf);
-			return perf_error__set(err, ret, "cannot read '%s': %s",
-					       path, strerror(-ret));
-		}
-	}
-	close(fd);
-	ret = perf_data__parse(pd, buf, st.st_size, path, err);
-	free(buf);
 	return ret;
 }
 

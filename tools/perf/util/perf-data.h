@@ -14,6 +14,10 @@
  *   features      one {offset, size} per feature bit set, in bit
  *                 order, then their contents
  *
+ * In pipe mode (perf stat record -o -) there are no sections: a 16-byte
+ * header (magic, size 16), then records only, the attrs among them as
+ * PERF_RECORD_HEADER_ATTR (perf-data-pipe.c).
+ *
  * Encoding appends to a growable buffer (struct perf_data_buf); decoding
  * works on a copy of the whole file in memory (struct perf_data) and
  * checks every offset and size against it, so a truncated or corrupted
@@ -32,13 +36,20 @@ struct perf_error;
 
 /* Records that only perf tools write (after the kernel's types). */
 enum perf_user_record_type {
+	PERF_RECORD_HEADER_ATTR = 64,
+	PERF_RECORD_HEADER_TRACING_DATA = 66,
+	PERF_RECORD_AUXTRACE = 71,
 	PERF_RECORD_THREAD_MAP = 73,
 	PERF_RECORD_CPU_MAP = 74,
 	PERF_RECORD_STAT_CONFIG = 75,
 	PERF_RECORD_STAT = 76,
 	PERF_RECORD_STAT_ROUND = 77,
 	PERF_RECORD_EVENT_UPDATE = 78,
+	PERF_RECORD_HEADER_FEATURE = 80,
 };
+
+/* The kernel's sampled-data record: never in stat data. */
+#define PERF_DATA_RECORD_SAMPLE 9
 
 /* Feature bits (header.c's HEADER_*): the ones written or read here. */
 enum perf_data_feature {
@@ -83,7 +94,12 @@ enum {
 	PERF_CPU_MAP__MASK = 1,
 	PERF_CPU_MAP__RANGE = 2
 };
-enum { PERF_EVENT_UPDATE__UNIT = 0, PERF_EVENT_UPDATE__SCALE = 1 };
+enum {
+	PERF_EVENT_UPDATE__UNIT = 0,
+	PERF_EVENT_UPDATE__SCALE = 1,
+	PERF_EVENT_UPDATE__NAME = 2,
+	PERF_EVENT_UPDATE__CPUS = 3,
+};
 
 struct perf_file_section {
 	__u64 offset;
@@ -144,10 +160,25 @@ void perf_data__put_thread_map(struct perf_data_buf *b, const int *pids,
 			       const char *const *comms, int nr);
 /* The CPU list (-1: any CPU), as a PERF_CPU_MAP__CPUS list. */
 void perf_data__put_cpu_map(struct perf_data_buf *b, const int *cpus, int nr);
+/* EVENT_UPDATE records of the event whose first id is id. */
 void perf_data__put_event_unit(struct perf_data_buf *b, __u64 id,
 			       const char *unit);
 void perf_data__put_event_scale(struct perf_data_buf *b, __u64 id,
 				double scale);
+/* Its name (pipe mode: there is no HEADER_EVENT_DESC). */
+void perf_data__put_event_name(struct perf_data_buf *b, __u64 id,
+			       const char *name);
+/* The CPUs it counts on, when not the CPU map's (a PMU's cpumask). */
+void perf_data__put_event_cpus(struct perf_data_buf *b, __u64 id,
+			       const int *cpus, int nr);
+
+/*
+ * Decode a CPU map as CPU_MAP and EVENT_UPDATE__CPUS carry it (CPUS,
+ * RANGE or MASK, in perf 6.1's layout) into cpus (max entries, -1 for
+ * "any CPU"), CPU numbers below max.  Returns the number of CPUs, or
+ * -EINVAL for a bad or empty map.
+ */
+int perf_data__decode_cpu_map(const void *p, size_t len, int *cpus, int max);
 
 /* One event of the attrs section, with what the features say of it. */
 struct perf_data_attr {
@@ -177,9 +208,6 @@ struct perf_data {
  */
 int perf_data__parse(struct perf_data *pd, const void *buf, size_t size,
 		     const char *name, struct perf_error *err);
-/* perf_data__parse() of the file at path ("-": no pipe mode, an error). */
-int perf_data__load(struct perf_data *pd, const char *path,
-		    struct perf_error *err);
 bool perf_data__has_feat(const struct perf_data *pd, int feat);
 void perf_data__exit(struct perf_data *pd);
 

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "cpumap.h"
 #include "pmu.h"
 
 #define PMU_DEVICES "bus/event_source/devices"
@@ -54,6 +55,7 @@ static void pmu__delete(struct perf_pmu *pmu)
 	}
 	free(pmu->formats);
 	free(pmu->aliases);
+	cpu_map__put(pmu->cpus);
 	free(pmu->name);
 	free(pmu);
 }
@@ -332,6 +334,27 @@ static int pmu__load_aliases(struct perf_pmu *pmu, const char *dir)
 	return err;
 }
 
+/*
+ * The cpumask of a PMU that has one ("0", "0,18"): 0, or -ENOMEM.  A
+ * file that is missing, empty or not a CPU list leaves it NULL, as for a
+ * core PMU.
+ */
+static int pmu__load_cpumask(struct perf_pmu *pmu, const char *dir)
+{
+	char file[PATH_MAX], text[4096];
+	int ret;
+
+	if (path__format(file, sizeof(file), "%s/cpumask", dir) ||
+	    sysfs__read_str(file, text, sizeof(text)) || !text[0])
+		return 0;
+	ret = cpu_map__parse(text, 0, &pmu->cpus, NULL);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		pmu->cpus = NULL;
+	return 0;
+}
+
 /* Read one PMU from sysfs; NULL with errno on failure. */
 static struct perf_pmu *pmu__read(const char *name)
 {
@@ -373,6 +396,8 @@ static struct perf_pmu *pmu__read(const char *name)
 		goto out_delete;
 	}
 	err = pmu__load_formats(pmu, dir);
+	if (!err)
+		err = pmu__load_cpumask(pmu, dir);
 	if (err)
 		goto out_delete;
 	err = pmu__load_aliases(pmu, dir);

@@ -7,6 +7,8 @@
  * <root>/bus/event_source/devices/<pmu>/:
  *
  *   type              the perf_event_attr.type to use ("10")
+ *   cpumask           the CPUs its events count on (uncore, power, ...:
+ *                     one per package or die), system-wide only
  *   format/<term>     where a term's value goes ("config:0-7,21")
  *   events/<alias>    a named event, as terms ("event=0x00")
  *   events/<alias>.unit, .scale   how to print its counts
@@ -40,9 +42,17 @@ struct perf_pmu_alias {
 	double scale; /* events/<name>.scale, 1.0 if none */
 };
 
+struct perf_cpu_map;
+
 struct perf_pmu {
 	char *name;
 	__u32 type;
+	/*
+	 * The cpumask file: its events are counted on these CPUs, whatever
+	 * the target, as perf counts them.  NULL: none (core PMUs, software,
+	 * tracepoints, msr), the events count per task or per CPU asked for.
+	 */
+	struct perf_cpu_map *cpus;
 	struct perf_pmu_format *formats;
 	int nr_formats;
 	struct perf_pmu_alias *aliases; /* sorted by name */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cgroup.h"
+#include "cpumap.h"
 #include "error.h"
 #include "evsel.h"
 #include "stat-cgroup.h"
@@ -119,7 +120,11 @@ static struct evsel *stat_cgroup__copy_evsel(const struct evsel *orig)
 	copy->unit = strdup(orig->unit ? orig->unit : "");
 	if (orig->pmu_name)
 		copy->pmu_name = strdup(orig->pmu_name);
-	if (!copy->unit || (orig->pmu_name && !copy->pmu_name)) {
+	if (orig->pmu_cpus)
+		copy->pmu_cpus = cpu_map__new_from(orig->pmu_cpus->map,
+						   orig->pmu_cpus->nr);
+	if (!copy->unit || (orig->pmu_name && !copy->pmu_name) ||
+	    (orig->pmu_cpus && !copy->pmu_cpus)) {
 		evsel__delete(copy);
 		return NULL;
 	}
@@ -165,17 +170,16 @@ static int stat_cgroup__expand_item(struct evlist *orig,
 				    struct evlist *expanded, const char *name,
 				    int *nr_cgroups, struct perf_error *err)
 {
-	char match_err[PATH_MAX + 128], **names;
+	char **names;
 	int nr, ret = 0;
 
 	if (!cgroup__is_pattern(name)) {
 		(*nr_cgroups)++;
 		return stat_cgroup__add_copies(orig, expanded, name, err);
 	}
-	nr = cgroup__match(name, &names, match_err, sizeof(match_err));
+	nr = cgroup__match(name, &names, err);
 	if (nr < 0)
-		return perf_error__set(err, nr, "--for-each-cgroup: %s",
-				       match_err);
+		return perf_error__prefix(err, nr, "--for-each-cgroup");
 	for (int i = 0; i < nr; i++) {
 		if (!ret)
 			ret = stat_cgroup__add_copies(orig, expanded, names[i],

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cgroup.h"
-#include "cpumap.h"
 #include "evsel.h"
 #include "stat-display-priv.h"
 
@@ -119,22 +118,6 @@ void aggr_id__name(enum aggr_mode mode, const struct aggr_id *id, char *buf,
 		snprintf(buf, size, "%s", "");
 		break;
 	}
-}
-
-void aggr_id__thread(const struct evsel *evsel, const struct aggr_id *id,
-		     char *comm, size_t size, int *tid)
-{
-	char *dash;
-
-	*tid = id->tid;
-	if (!evsel->threads ||
-	    thread_map__comm(evsel->threads, id->thread_idx, comm, size) < 0 ||
-	    !(dash = strrchr(comm, '-'))) {
-		snprintf(comm, size, "unknown");
-		return;
-	}
-	*dash = '\0';
-	*tid = atoi(dash + 1);
 }
 
 /*

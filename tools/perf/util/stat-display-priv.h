@@ -121,9 +121,6 @@ const struct aggr_mode_names *aggr_mode__names(enum aggr_mode mode);
 /* The unit's name: "S0-D0-C1", "N1", "CPU3"... into buf. */
 void aggr_id__name(enum aggr_mode mode, const struct aggr_id *id, char *buf,
 		   size_t size);
-/* "comm-tid" of a --per-thread unit split into its comm and tid. */
-void aggr_id__thread(const struct evsel *evsel, const struct aggr_id *id,
-		     char *comm, size_t size, int *tid);
 /* The id columns of human (padded) and CSV (not) output. */
 void display__aggr_columns(struct display *d, const struct evsel *evsel,
 			   const struct aggr_id *id, int nr, bool padded);

@@ -4,7 +4,9 @@
 
 /*
  * Shared between util/stat.c (aggregation), util/stat-shadow.c (derived
- * metrics) and util/stat-display.c (printers).  Nobody else includes it.
+ * metrics) and the printers (util/stat-display*.c), and the unit tests
+ * of them.  Nobody else includes it: what others read of the units is
+ * in stat.h.
  *
  * Each evsel's counts ([cpu idx][thread idx]) fold into aggregation
  * units: one for AGGR_GLOBAL, one per CPU for AGGR_NONE, one per thread
@@ -12,27 +14,12 @@
  */
 
 #include <stdbool.h>
-#include <sys/types.h>
 #include <linux/types.h>
 
 #include "stat.h"
 
 struct evsel;
 struct evlist;
-
-/* Who a unit is; only the fields of the aggregation mode are set. */
-struct aggr_id {
-	int node;
-	int socket;
-	int die;
-	int cluster;
-	int cache_lvl;
-	int cache;
-	int core;
-	int cpu; /* AGGR_NONE: the CPU, -1 for "any CPU" */
-	int thread_idx; /* AGGR_THREAD: index in evsel->threads */
-	pid_t tid; /* AGGR_THREAD: the thread id */
-};
 
 struct stat_unit {
 	struct aggr_id id;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Stat data in perf.data files: the writer behind perf stat record and
- * the reader behind perf stat report and perf script (see
- * stat-record.h for the records and their order).
+ * Stat data written to a perf.data file or stream: the writer behind
+ * perf stat record (see stat-record.h for the records and their order;
+ * stat-file.c reads them back).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,27 +18,19 @@
 #include "error.h"
 #include "event-names.h"
 #include "evsel.h"
+#include "perf-data-pipe.h"
 #include "perf-data.h"
 #include "stat-record.h"
+#include "thread_map.h"
 #include "topology.h"
 
 #ifndef PERF_VERSION
 #define PERF_VERSION "0.0"
 #endif
 
-/* CPU numbers and thread counts no real file comes near. */
-#define STAT_FILE_MAX_CPU 4096
-#define STAT_FILE_MAX_THREADS (1 << 22)
-/* Readings in all: every event x CPU x thread (24 bytes each). */
-#define STAT_FILE_MAX_COUNTS (1 << 22)
-
-struct stat_file_id {
-	__u64 id;
-	int evsel;
-};
-
 struct stat_record {
 	int fd;
+	bool pipe; /* -o -: a stream on stdout, no sections, no features */
 	char *path;
 	char **cmdline;
 	int nr_cmdline;
@@ -87,8 +79,6 @@ enum aggr_mode aggr_mode__from_file(__u64 val)
 	}
 	return AGGR_GLOBAL;
 }
-
-/* Writer */
 
 static __u64 stat_record__id(int evsel_idx, int entry)
 {
@@ -157,6 +147,20 @@ int stat_record__new(struct stat_record **out, const char *path, int argc,
 		return perf_error__set(err, -ENOMEM, "%s: %s", path,
 				       strerror(ENOMEM));
 	}
+	if (!strcmp(path, "-")) {
+		/* A copy of stdout: closing it at the end closes only it. */
+		rec->pipe = true;
+		rec->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
+		if (rec->fd < 0) {
+			ret = -errno;
+			stat_record__delete(rec);
+			return perf_error__set(err, ret,
+					       "cannot write to stdout: %s",
+					       strerror(-ret));
+		}
+		*out = rec;
+		return 0;
+	}
 	if (!stat(path, &st) && S_ISREG(st.st_mode) && st.st_size) {
 		char old[PATH_MAX];
 
@@ -180,9 +184,17 @@ int stat_record__new(struct stat_record **out, const char *path, int argc,
 	return 0;
 }
 
-static int evlist__nr_entries_per_event(const struct evlist *evlist)
+/* One reading per CPU and thread that the event counts on. */
+static int evsel__nr_entries(const struct evsel *evsel)
 {
-	return evlist->cpus->nr * evlist->threads->nr;
+	return evsel->cpus->nr * evsel->threads->nr;
+}
+
+static void stat_record__put_ids(const struct evsel *evsel,
+				 struct perf_data_buf *b)
+{
+	for (int e = 0; e < evsel__nr_entries(evsel); e++)
+		perf_data_buf__put_u64(b, stat_record__id(evsel->idx, e));
 }
 
 /* The header placeholder, every event's ids, then the attrs. */
@@ -190,39 +202,56 @@ static void stat_record__put_attrs(struct stat_record *rec,
 				   const struct evlist *evlist,
 				   struct perf_data_buf *b)
 {
-	int per_event = evlist__nr_entries_per_event(evlist);
 	__u64 ids_offset = sizeof(struct perf_file_header);
 	struct evsel *evsel;
 
 	perf_data_buf__put(b, NULL, sizeof(struct perf_file_header));
-	evlist__for_each_entry(evlist, evsel) {
-		for (int e = 0; e < per_event; e++)
-			perf_data_buf__put_u64(b,
-					       stat_record__id(evsel->idx, e));
-	}
+	evlist__for_each_entry(evlist, evsel)
+		stat_record__put_ids(evsel, b);
 	rec->attrs_offset = b->len;
 	evlist__for_each_entry(evlist, evsel) {
 		struct perf_event_attr attr = evsel->attr;
 		struct perf_file_section ids = {
-			.offset = ids_offset +
-				  (__u64)evsel->idx * per_event * sizeof(__u64),
-			.size = (__u64)per_event * sizeof(__u64),
+			.offset = ids_offset,
+			.size = (__u64)evsel__nr_entries(evsel) * sizeof(__u64),
 		};
 
 		attr.size = sizeof(attr);
 		attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
 		perf_data_buf__put(b, &attr, sizeof(attr));
 		perf_data_buf__put(b, &ids, sizeof(ids));
+		ids_offset += ids.size;
 	}
 	rec->attrs_size = b->len - rec->attrs_offset;
 	rec->data_offset = b->len;
+}
+
+/* Pipe mode: the stream's header, then a HEADER_ATTR per event. */
+static void stat_record__put_header_attrs(const struct evlist *evlist,
+					  struct perf_data_buf *b)
+{
+	struct evsel *evsel;
+
+	perf_data__put_pipe_header(b);
+	evlist__for_each_entry(evlist, evsel) {
+		struct perf_data_buf ids = { 0 };
+		struct perf_event_attr attr = evsel->attr;
+
+		/* no sample_type: perf 6.1's script takes it for samples */
+		attr.sample_type = 0;
+		stat_record__put_ids(evsel, &ids);
+		if (ids.err)
+			b->err = ids.err;
+		perf_data__put_header_attr(b, &attr, (const __u64 *)ids.p,
+					   evsel__nr_entries(evsel));
+		perf_data_buf__exit(&ids);
+	}
 }
 
 /* HEADER_EVENT_DESC: each attr with its name and ids. */
 static void stat_record__put_event_desc(const struct evlist *evlist,
 					struct perf_data_buf *b)
 {
-	int per_event = evlist__nr_entries_per_event(evlist);
 	struct evsel *evsel;
 
 	perf_data_buf__put_u32(b, evlist->nr_entries);
@@ -232,11 +261,35 @@ static void stat_record__put_event_desc(const struct evlist *evlist,
 
 		attr.size = sizeof(attr);
 		perf_data_buf__put(b, &attr, sizeof(attr));
-		perf_data_buf__put_u32(b, per_event);
+		perf_data_buf__put_u32(b, evsel__nr_entries(evsel));
 		perf_data_buf__put_string(b, evsel->name);
-		for (int e = 0; e < per_event; e++)
-			perf_data_buf__put_u64(b,
-					       stat_record__id(evsel->idx, e));
+		stat_record__put_ids(evsel, b);
+	}
+}
+
+/*
+ * What the attrs do not say of each event, as perf says it: unit, scale,
+ * the CPUs of an event that counts on its own (a PMU's cpumask) and, in
+ * a stream, the name.
+ */
+static void stat_record__put_event_updates(const struct stat_record *rec,
+					   const struct evlist *evlist,
+					   struct perf_data_buf *b)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		__u64 id = stat_record__id(evsel->idx, 0);
+
+		if (evsel->unit && evsel->unit[0])
+			perf_data__put_event_unit(b, id, evsel->unit);
+		if (evsel->scale != 1.0)
+			perf_data__put_event_scale(b, id, evsel->scale);
+		if (evsel->own_cpus)
+			perf_data__put_event_cpus(b, id, evsel->own_cpus->map,
+						  evsel->own_cpus->nr);
+		if (rec->pipe)
+			perf_data__put_event_name(b, id, evsel->name);
 	}
 }
 
@@ -255,16 +308,7 @@ static void stat_record__put_maps(const struct evlist *evlist,
 	};
 	char(*comms)[16] = calloc(threads->nr, sizeof(*comms));
 	const char **comm_of = calloc(threads->nr, sizeof(*comm_of));
-	struct evsel *evsel;
 
-	evlist__for_each_entry(evlist, evsel) {
-		__u64 id = stat_record__id(evsel->idx, 0);
-
-		if (evsel->unit && evsel->unit[0])
-			perf_data__put_event_unit(b, id, evsel->unit);
-		if (evsel->scale != 1.0)
-			perf_data__put_event_scale(b, id, evsel->scale);
-	}
 	for (int i = 0; comms && comm_of && i < threads->nr; i++) {
 		char path[64];
 		FILE *f;
@@ -296,11 +340,15 @@ int stat_record__setup(struct stat_record *rec, const struct evlist *evlist,
 
 	if (rec->set_up)
 		return 0;
-	stat_record__put_attrs(rec, evlist, &b);
+	if (rec->pipe)
+		stat_record__put_header_attrs(evlist, &b);
+	else
+		stat_record__put_attrs(rec, evlist, &b);
 	ret = stat_record__write(rec, &b, false, err);
 	perf_data_buf__exit(&b);
 	if (ret)
 		return ret;
+	stat_record__put_event_updates(rec, evlist, &b);
 	stat_record__put_maps(evlist, config, &b);
 	ret = stat_record__write(rec, &b, true, err);
 	perf_data_buf__exit(&b);
@@ -335,8 +383,8 @@ int stat_record__counts(struct stat_record *rec, const struct evlist *evlist,
 					stat_record__id(evsel->idx,
 							ci * counts->nthreads +
 								ti),
-					(__u32)evlist->cpus->map[ci], ti,
-					v->val, v->ena, v->run);
+					(__u32)evsel->cpus->map[ci], ti, v->val,
+					v->ena, v->run);
 			}
 		}
 	}
@@ -491,6 +539,16 @@ int stat_record__finish(struct stat_record *rec, struct perf_error *err)
 	};
 	int ret;
 
+	if (rec->pipe) {
+		/* A stream has no features: it ends with its last round. */
+		ret = close(rec->fd) ? -errno : 0;
+		rec->fd = -1;
+		if (ret)
+			return perf_error__set(err, ret,
+					       "cannot write to stdout: %s",
+					       strerror(-ret));
+		return 0;
+	}
 	if (!rec->nr_rounds) {
 		unlink(rec->path);
 		return 0;
@@ -529,415 +587,4 @@ void stat_record__delete(struct stat_record *rec)
 	perf_data_buf__exit(&rec->event_desc);
 	free(rec->path);
 	free(rec);
-}
-
-/* Reader */
-
-static int stat_file__corrupt(struct stat_file *sf, struct perf_error *err,
-			      const char *why)
-{
-	return perf_error__set(err, -EINVAL, "%s: corrupted perf.data file: %s",
-			       sf->path, why);
-}
-
-static int stat_file_id__cmp(const void *a, const void *b)
-{
-	const struct stat_file_id *x = a, *y = b;
-
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static struct evsel *stat_file__evsel_of(struct stat_file *sf, __u64 id)
-{
-	struct stat_file_id key = { .id = id }, *found;
-
-	found = bsearch(&key, sf->ids, sf->nr_ids, sizeof(key),
-			stat_file_id__cmp);
-	return found ? sf->evlist->entries[found->evsel] : NULL;
-}
-
-/* One evsel per attr, named as the file names it. */
-static int stat_file__make_evlist(struct stat_file *sf)
-{
-	size_t nr_ids = 0;
-
-	sf->evlist = evlist__new();
-	if (!sf->evlist)
-		return -ENOMEM;
-	for (int i = 0; i < sf->data.nr_attrs; i++)
-		nr_ids += sf->data.attrs[i].nr_ids;
-	sf->ids = calloc(nr_ids ? nr_ids : 1, sizeof(*sf->ids));
-	if (!sf->ids)
-		return -ENOMEM;
-	for (int i = 0; i < sf->data.nr_attrs; i++) {
-		const struct perf_data_attr *a = &sf->data.attrs[i];
-		char name[64];
-		struct evsel *evsel;
-
-		if (!a->name && event_name_of(a->attr.type, a->attr.config,
-					      name, sizeof(name)))
-			snprintf(name, sizeof(name), "%u/config=%#llx/",
-				 a->attr.type,
-				 (unsigned long long)a->attr.config);
-		evsel = evsel__new(&a->attr, a->name ? a->name : name);
-		if (!evsel)
-			return -ENOMEM;
-		if (evlist__add(sf->evlist, evsel)) {
-			evsel__delete(evsel);
-			return -ENOMEM;
-		}
-		/* Only a STAT record makes it supported. */
-		evsel->supported = false;
-		if (evsel__is_clock(evsel)) {
-			free(evsel->unit);
-			evsel->unit = strdup("msec");
-			evsel->scale = 1e-6;
-			if (!evsel->unit)
-				return -ENOMEM;
-		}
-		for (__u32 k = 0; k < a->nr_ids; k++) {
-			sf->ids[sf->nr_ids].id = a->ids[k];
-			sf->ids[sf->nr_ids++].evsel = i;
-		}
-	}
-	qsort(sf->ids, sf->nr_ids, sizeof(*sf->ids), stat_file_id__cmp);
-	return 0;
-}
-
-static int stat_file__init(struct stat_file *sf, const char *name,
-			   struct perf_error *err)
-{
-	sf->path = name;
-	sf->aggr_mode = AGGR_GLOBAL;
-	sf->scale = true;
-	if (!perf_data__has_feat(&sf->data, PERF_FEAT_STAT))
-		return perf_error__set(
-			err, -ENODATA,
-			"%s: no stat data: only files written by 'perf stat record' are supported",
-			name);
-	sf->cpus = cpu_map__new_any();
-	sf->threads = thread_map__new_any();
-	if (!sf->cpus || !sf->threads || stat_file__make_evlist(sf))
-		return perf_error__set(err, -ENOMEM, "%s: %s", name,
-				       strerror(ENOMEM));
-	return 0;
-}
-
-int stat_file__open(struct stat_file *sf, const char *path,
-		    struct perf_error *err)
-{
-	int ret;
-
-	memset(sf, 0, sizeof(*sf));
-	ret = perf_data__load(&sf->data, path, err);
-	return ret ? ret : stat_file__init(sf, path, err);
-}
-
-int stat_file__open_mem(struct stat_file *sf, const void *buf, size_t size,
-			const char *name, struct perf_error *err)
-{
-	int ret;
-
-	memset(sf, 0, sizeof(*sf));
-	ret = perf_data__parse(&sf->data, buf, size, name, err);
-	return ret ? ret : stat_file__init(sf, name, err);
-}
-
-/* Point every evsel at the maps and size its counts to them. */
-static int stat_file__set_maps(struct stat_file *sf, struct perf_error *err)
-{
-	struct evsel *evsel;
-
-	if ((__u64)sf->cpus->nr * sf->threads->nr * sf->evlist->nr_entries >
-	    STAT_FILE_MAX_COUNTS)
-		return stat_file__corrupt(
-			sf, err,
-			"more events x CPUs x threads than any run counts");
-
-	sf->evlist->cpus = sf->cpus;
-	sf->evlist->threads = sf->threads;
-	evlist__for_each_entry(sf->evlist, evsel) {
-		evsel->cpus = sf->cpus;
-		evsel->threads = sf->threads;
-		if (evsel__alloc_counts(evsel))
-			return -ENOMEM;
-	}
-	sf->maps_set = true;
-	return 0;
-}
-
-static int stat_file__thread_map(struct stat_file *sf, const unsigned char *p,
-				 size_t len, struct perf_error *err)
-{
-	struct perf_thread_map *map;
-	__u64 nr;
-	pid_t *pids;
-
-	if (len < sizeof(__u64))
-		return stat_file__corrupt(sf, err, "a bad thread map");
-	nr = perf_data__u64(p);
-	if (!nr || nr > STAT_FILE_MAX_THREADS || nr > (len - 8) / 24)
-		return stat_file__corrupt(sf, err, "a bad thread map");
-	pids = calloc(nr, sizeof(*pids));
-	if (!pids)
-		return -ENOMEM;
-	for (__u64 i = 0; i < nr; i++) {
-		char comm[17] = "";
-
-		pids[i] = (pid_t)perf_data__u64(p + 8 + i * 24);
-		memcpy(comm, p + 16 + i * 24, 16);
-		if (comm[0] && pids[i] > 0)
-			thread_map__set_comm(pids[i], comm);
-	}
-	map = thread_map__new_from(pids, (int)nr);
-	free(pids);
-	if (!map)
-		return -ENOMEM;
-	thread_map__put(sf->threads);
-	sf->threads = map;
-	return sf->maps_set ? stat_file__set_maps(sf, err) : 0;
-}
-
-static int stat_file__add_cpu(int *cpus, int *nr, int cpu)
-{
-	if (*nr >= STAT_FILE_MAX_CPU ||
-	    (cpu != -1 && (cpu < 0 || cpu >= STAT_FILE_MAX_CPU)))
-		return -EINVAL;
-	cpus[(*nr)++] = cpu;
-	return 0;
-}
-
-/* PERF_CPU_MAP__CPUS, __RANGE and __MASK, in perf 6.1's layout. */
-static int stat_file__cpu_map(struct stat_file *sf, const unsigned char *p,
-			      size_t len, struct perf_error *err)
-{
-	struct perf_cpu_map *map;
-	int *cpus = calloc(STAT_FILE_MAX_CPU, sizeof(int));
-	int nr = 0, ret = -EINVAL;
-	__u16 type = len >= 2 ? perf_data__u16(p) : 0xffff;
-
-	if (!cpus)
-		return -ENOMEM;
-	if (type == PERF_CPU_MAP__CPUS && len >= 4) {
-		__u16 n = perf_data__u16(p + 2);
-
-		ret = n && 4 + 2 * (size_t)n <= len ? 0 : -EINVAL;
-		for (__u16 i = 0; !ret && i < n; i++) {
-			__u16 cpu = perf_data__u16(p + 4 + 2 * i);
-
-			ret = stat_file__add_cpu(cpus, &nr,
-						 cpu == 0xffff ? -1 : cpu);
-		}
-	} else if (type == PERF_CPU_MAP__RANGE && len >= 8) {
-		int first = perf_data__u16(p + 4), last = perf_data__u16(p + 6);
-
-		ret = first <= last && last < STAT_FILE_MAX_CPU ? 0 : -EINVAL;
-		if (!ret && p[2])
-			ret = stat_file__add_cpu(cpus, &nr, -1);
-		for (int cpu = first; !ret && cpu <= last; cpu++)
-			ret = stat_file__add_cpu(cpus, &nr, cpu);
-	} else if (type == PERF_CPU_MAP__MASK && len >= 6) {
-		__u16 n = perf_data__u16(p + 2), word = perf_data__u16(p + 4);
-		size_t start = word == 8 ? 10 : 6;
-
-		ret = (word == 4 || word == 8) && n &&
-				      start + (size_t)n * word <= len &&
-				      (size_t)n * word * 8 <=
-					      STAT_FILE_MAX_CPU ?
-			      0 :
-			      -EINVAL;
-		for (int bit = 0; !ret && bit < n * word * 8; bit++) {
-			if (p[start + bit / 8] >> (bit % 8) & 1)
-				ret = stat_file__add_cpu(cpus, &nr, bit);
-		}
-		if (!ret && !nr)
-			ret = -EINVAL;
-	}
-	if (ret) {
-		free(cpus);
-		return stat_file__corrupt(sf, err, "a bad CPU map");
-	}
-	map = cpu_map__new_from(cpus, nr);
-	free(cpus);
-	if (!map)
-		return -ENOMEM;
-	cpu_map__put(sf->cpus);
-	sf->cpus = map;
-	return sf->maps_set ? stat_file__set_maps(sf, err) : 0;
-}
-
-static int stat_file__config(struct stat_file *sf, const unsigned char *p,
-			     size_t len, struct perf_error *err)
-{
-	__u64 nr = len >= 8 ? perf_data__u64(p) : ~0ULL;
-
-	if (nr > (len - 8) / 16)
-		return stat_file__corrupt(sf, err, "a bad stat config");
-	for (__u64 i = 0; i < nr; i++) {
-		__u64 tag = perf_data__u64(p + 8 + 16 * i);
-		__u64 val = perf_data__u64(p + 16 + 16 * i);
-
-		switch (tag) {
-		case PERF_STAT_CONFIG_TERM__AGGR_MODE:
-			sf->aggr_mode = aggr_mode__from_file(val);
-			break;
-		case PERF_STAT_CONFIG_TERM__INTERVAL:
-			sf->interval = val > UINT_MAX ? UINT_MAX :
-							(unsigned int)val;
-			break;
-		case PERF_STAT_CONFIG_TERM__SCALE:
-			sf->scale = val != 0;
-			break;
-		default: /* newer terms: nothing we print depends on them */
-			break;
-		}
-	}
-	return 0;
-}
-
-static int stat_file__event_update(struct stat_file *sf, const unsigned char *p,
-				   size_t len)
-{
-	struct evsel *evsel;
-	char *unit;
-	double scale;
-
-	if (len < 16)
-		return 0;
-	evsel = stat_file__evsel_of(sf, perf_data__u64(p + 8));
-	if (!evsel)
-		return 0;
-	switch (perf_data__u64(p)) {
-	case PERF_EVENT_UPDATE__UNIT:
-		unit = strndup((const char *)p + 16, len - 16);
-		if (!unit)
-			return -ENOMEM;
-		free(evsel->unit);
-		evsel->unit = unit;
-		break;
-	case PERF_EVENT_UPDATE__SCALE:
-		if (len < 24)
-			break;
-		memcpy(&scale, p + 16, sizeof(scale));
-		if (scale > 0)
-			evsel->scale = scale;
-		break;
-	default:
-		break;
-	}
-	return 0;
-}
-
-static int stat_file__stat(struct stat_file *sf, const unsigned char *p,
-			   size_t len, struct perf_error *err)
-{
-	struct perf_counts_values *v;
-	struct evsel *evsel;
-	__u32 cpu, thread;
-	int ci, ret;
-
-	if (len <
-	    sizeof(struct perf_record_stat) - sizeof(struct perf_event_header))
-		return stat_file__corrupt(sf, err,
-					  "a stat record is cut short");
-	evsel = stat_file__evsel_of(sf, perf_data__u64(p));
-	if (!evsel)
-		return stat_file__corrupt(
-			sf, err, "a stat record of an unknown event id");
-	if (!sf->maps_set) {
-		ret = stat_file__set_maps(sf, err);
-		if (ret)
-			return ret;
-	}
-	cpu = perf_data__u32(p + 8);
-	thread = perf_data__u32(p + 12);
-	ci = cpu_map__idx(sf->cpus, (int)cpu);
-	/* Older perf wrote the index in the CPU map. */
-	if (ci < 0 && cpu < (__u32)sf->cpus->nr)
-		ci = (int)cpu;
-	if (ci < 0 || thread >= (__u32)sf->threads->nr)
-		return stat_file__corrupt(
-			sf, err, "a stat record outside the CPU or thread map");
-	v = perf_counts(evsel->counts, ci, (int)thread);
-	v->val = perf_data__u64(p + 16);
-	v->ena = perf_data__u64(p + 24);
-	v->run = perf_data__u64(p + 32);
-	evsel->supported = true;
-	evsel->counted = true;
-	return 0;
-}
-
-struct stat_file_replay {
-	struct stat_file *sf;
-	stat_round_fn fn;
-	void *ctx;
-};
-
-static int stat_file__record(const struct perf_event_header *h,
-			     const void *body, size_t len, void *ctx,
-			     struct perf_error *err)
-{
-	struct stat_file_replay *r = ctx;
-	struct stat_file *sf = r->sf;
-	const unsigned char *p = body;
-	int ret = 0;
-
-	switch (h->type) {
-	case PERF_RECORD_THREAD_MAP:
-		ret = stat_file__thread_map(sf, p, len, err);
-		break;
-	case PERF_RECORD_CPU_MAP:
-		ret = stat_file__cpu_map(sf, p, len, err);
-		break;
-	case PERF_RECORD_STAT_CONFIG:
-		ret = stat_file__config(sf, p, len, err);
-		break;
-	case PERF_RECORD_EVENT_UPDATE:
-		ret = stat_file__event_update(sf, p, len);
-		break;
-	case PERF_RECORD_STAT:
-		ret = stat_file__stat(sf, p, len, err);
-		break;
-	case PERF_RECORD_STAT_ROUND:
-		if (len < 16)
-			return stat_file__corrupt(sf, err,
-						  "a stat round is cut short");
-		if (!sf->maps_set)
-			ret = stat_file__set_maps(sf, err);
-		if (!ret) {
-			sf->nr_rounds++;
-			ret = r->fn(sf, perf_data__u64(p),
-				    perf_data__u64(p + 8), r->ctx);
-		}
-		break;
-	default: /* mmaps and the like: nothing to do with counts */
-		break;
-	}
-	if (ret == -ENOMEM)
-		return perf_error__set(err, ret, "%s: %s", sf->path,
-				       strerror(ENOMEM));
-	return ret;
-}
-
-int stat_file__replay(struct stat_file *sf, stat_round_fn fn, void *ctx,
-		      struct perf_error *err)
-{
-	struct stat_file_replay r = { .sf = sf, .fn = fn, .ctx = ctx };
-
-	return perf_data__for_each_record(&sf->data, stat_file__record, &r,
-					  sf->path, err);
-}
-
-void stat_file__close(struct stat_file *sf)
-{
-	if (sf->evlist) {
-		sf->evlist->cpus = NULL;
-		sf->evlist->threads = NULL;
-		evlist__delete(sf->evlist);
-	}
-	cpu_map__put(sf->cpus);
-	thread_map__put(sf->threads);
-	free(sf->ids);
-	perf_data__exit(&sf->data);
-	memset(sf, 0, sizeof(*sf));
 }

@@ -5,8 +5,8 @@
  * header), and the exposition of the counts in either.
  *
  *   evsel->counts [cpu idx][thread idx] = {val, ena, run}, cumulative
- *        |  summed into the units of config->aggr_mode (util/stat.c's
- *        |  unit_of map), without scaling: rate() and the ratio
+ *        |  summed into the units of config->aggr_mode without scaling
+ *        |  (evsel__unit_sums(), util/stat.c): rate() and the ratio
  *        v  running / enabled are left to PromQL
  *   perf_stat_count_total{event, [cgroup], [cpu | tid, comm | socket...]}
  *   perf_stat_enabled_seconds_total{...}, perf_stat_running_seconds_total
@@ -26,9 +26,8 @@
 #include "cgroup.h"
 #include "error.h"
 #include "evsel.h"
-#include "stat-display-priv.h"
-#include "stat-priv.h"
 #include "stat-serve.h"
+#include "stat.h"
 
 /* A growing string; a failed allocation sticks (ok = false). */
 struct sbuf {
@@ -234,10 +233,16 @@ const char *stat_serve__content_type(enum stat_serve_format fmt)
 	return "application/openmetrics-text; version=1.0.0; charset=utf-8";
 }
 
-/* One unit: its sums and its labels ("{...}" at labels.buf + off). */
-struct serve_unit {
-	__u64 val, ena, run;
-	size_t off, len;
+/*
+ * Every unit of every event, in evlist order: its sums, and its labels
+ * ("{...}") written once for the three families.
+ */
+struct serve_units {
+	struct stat_unit_sums *sums;
+	struct serve_label {
+		size_t off, len; /* in text */
+	} * labels;
+	struct sbuf text;
 };
 
 struct serve_family {
@@ -326,62 +331,48 @@ static void serve__labels(struct sbuf *sb,
 	sbuf__add(sb, "}", 1);
 }
 
-/*
- * Every unit of every counted event, in evlist order: its sums, and its
- * labels written once into labels for the three families.
- */
-static struct serve_unit *serve__units(const struct perf_stat_config *config,
-				       struct evlist *evlist,
-				       struct sbuf *labels)
+static int serve__units(const struct perf_stat_config *config,
+			struct evlist *evlist, struct serve_units *su)
 {
-	struct serve_unit *units, *unit;
 	struct evsel *evsel;
-	size_t nr = 0;
+	size_t nr = 0, first = 0;
 
 	evlist__for_each_entry(evlist, evsel) {
-		if (evsel__prepare_stats(config, evsel))
-			return NULL;
-		nr += evsel->stats->nr_units;
+		int n = evsel__nr_units(config, evsel);
+
+		if (n < 0)
+			return n;
+		nr += n;
 	}
-	units = calloc(nr ? nr : 1, sizeof(*units));
-	if (!units)
-		return NULL;
-	unit = units;
+	su->sums = calloc(nr ? nr : 1, sizeof(*su->sums));
+	su->labels = calloc(nr ? nr : 1, sizeof(*su->labels));
+	if (!su->sums || !su->labels)
+		return -ENOMEM;
 	evlist__for_each_entry(evlist, evsel) {
-		const struct evsel_stat *es = evsel->stats;
-		const struct perf_counts *counts = evsel->counts;
-		int nr_entries = es->ncpus * es->nthreads;
+		int n = evsel__nr_units(config, evsel);
 
-		if (counts && counts->ncpus * counts->nthreads < nr_entries)
-			nr_entries = counts->ncpus * counts->nthreads;
-		for (int e = 0; counts && evsel->supported && e < nr_entries;
-		     e++) {
-			const struct perf_counts_values *v = &counts->values[e];
-			struct serve_unit *u = &unit[es->unit_of[e]];
+		evsel__unit_sums(evsel, su->sums + first);
+		for (int u = 0; evsel->supported && u < n; u++) {
+			struct serve_label *label = &su->labels[first + u];
 
-			u->val += v->val;
-			u->ena += v->ena;
-			u->run += v->run;
+			label->off = su->text.len;
+			serve__labels(&su->text, config, evsel,
+				      &su->sums[first + u].id);
+			label->len = su->text.len - label->off;
 		}
-		for (int u = 0; evsel->supported && u < es->nr_units; u++) {
-			unit[u].off = labels->len;
-			serve__labels(labels, config, evsel, &es->units[u].id);
-			unit[u].len = labels->len - unit[u].off;
-		}
-		unit += es->nr_units;
+		first += n;
 	}
-	return units;
+	return 0;
 }
 
 static void serve__family(struct sbuf *sb,
 			  const struct perf_stat_config *config,
-			  struct evlist *evlist, const struct serve_unit *units,
-			  const struct sbuf *labels, int which,
-			  enum stat_serve_format fmt)
+			  struct evlist *evlist, const struct serve_units *su,
+			  int which, enum stat_serve_format fmt)
 {
 	const struct serve_family *fam = &serve_families[which];
-	const struct serve_unit *unit = units;
 	struct evsel *evsel;
+	size_t first = 0;
 	char name[64];
 	size_t name_len;
 
@@ -389,7 +380,7 @@ static void serve__family(struct sbuf *sb,
 			    strcmp(fam->type, "counter") ? "" : "_total");
 	serve__family_header(sb, fam, fmt);
 	evlist__for_each_entry(evlist, evsel) {
-		const struct evsel_stat *es = evsel->stats;
+		int n = evsel__nr_units(config, evsel);
 
 		if (which == SERVE_SUPPORTED) {
 			sbuf__add(sb, name, name_len);
@@ -397,49 +388,56 @@ static void serve__family(struct sbuf *sb,
 			sbuf__str(sb, evsel->supported ? " 1\n" : " 0\n");
 			continue;
 		}
-		for (int u = 0; evsel->supported && u < es->nr_units; u++) {
+		for (int u = 0; evsel->supported && u < n; u++) {
+			const struct stat_unit_sums *sum = &su->sums[first + u];
+			const struct serve_label *label =
+				&su->labels[first + u];
+
 			sbuf__add(sb, name, name_len);
-			if (labels->ok)
-				sbuf__add(sb, labels->buf + unit[u].off,
-					  unit[u].len);
+			if (su->text.ok)
+				sbuf__add(sb, su->text.buf + label->off,
+					  label->len);
 			sbuf__add(sb, " ", 1);
 			if (which == SERVE_COUNT)
-				sbuf__u64(sb, unit[u].val);
+				sbuf__u64(sb, sum->val);
 			else
 				sbuf__seconds(sb, which == SERVE_ENABLED ?
-							  unit[u].ena :
-							  unit[u].run);
+							  sum->ena :
+							  sum->run);
 			sbuf__add(sb, "\n", 1);
 		}
-		unit += es->nr_units;
+		first += n;
 	}
+}
+
+static void serve_units__exit(struct serve_units *su)
+{
+	free(su->sums);
+	free(su->labels);
+	free(su->text.buf);
 }
 
 char *stat_serve__render(const struct perf_stat_config *config,
 			 struct evlist *evlist, enum stat_serve_format fmt,
 			 size_t *len)
 {
-	struct sbuf sb = { .ok = true }, labels = { .ok = true };
-	struct serve_unit *units;
+	struct serve_units su = { .text = { .ok = true } };
+	struct sbuf sb = { .ok = true };
+	int err;
 
-	units = serve__units(config, evlist, &labels);
-	if (!units) {
-		free(labels.buf);
-		errno = ENOMEM;
-		return NULL;
-	}
-	for (int i = SERVE_COUNT; i <= SERVE_SUPPORTED; i++)
-		serve__family(&sb, config, evlist, units, &labels, i, fmt);
-	if (fmt == STAT_SERVE_OPENMETRICS)
+	err = serve__units(config, evlist, &su);
+	for (int i = SERVE_COUNT; !err && i <= SERVE_SUPPORTED; i++)
+		serve__family(&sb, config, evlist, &su, i, fmt);
+	if (!err && fmt == STAT_SERVE_OPENMETRICS)
 		sbuf__str(&sb, "# EOF\n");
-	free(units);
-	if (!sb.ok || !labels.ok) {
-		free(labels.buf);
+	if (!err && (!sb.ok || !su.text.ok))
+		err = -ENOMEM;
+	serve_units__exit(&su);
+	if (err) {
 		free(sb.buf);
-		errno = ENOMEM;
+		errno = -err;
 		return NULL;
 	}
-	free(labels.buf);
 	*len = sb.len;
 	return sb.buf;
 }

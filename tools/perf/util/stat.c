@@ -13,10 +13,14 @@
  *        |  -r: each run's unit value feeds struct stats (Welford)
  *        v
  *   evsel->stats->units[], read by stat-display.c and stat-shadow.c
+ *
+ * The same units' raw sums, unscaled, for perf stat --serve
+ * (evsel__unit_sums()).
  */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +28,8 @@
 #include "evsel.h"
 #include "stat-priv.h"
 #include "stat.h"
+#include "thread_map.h"
+#include "tool-events.h"
 #include "topology.h"
 
 void update_stats(struct stats *stats, double val)
@@ -292,6 +298,51 @@ int evsel__prepare_stats(const struct perf_stat_config *config,
 	return evsel_stat__build(config, evsel, es);
 }
 
+int evsel__nr_units(const struct perf_stat_config *config, struct evsel *evsel)
+{
+	int err = evsel__prepare_stats(config, evsel);
+
+	return err ? err : evsel->stats->nr_units;
+}
+
+void evsel__unit_sums(const struct evsel *evsel, struct stat_unit_sums *sums)
+{
+	const struct evsel_stat *es = evsel->stats;
+	const struct perf_counts *counts = evsel->counts;
+	int nr_entries = es->ncpus * es->nthreads;
+
+	for (int u = 0; u < es->nr_units; u++)
+		sums[u] = (struct stat_unit_sums){ .id = es->units[u].id };
+	if (!counts || !evsel->supported)
+		return;
+	if (counts->ncpus * counts->nthreads < nr_entries)
+		nr_entries = counts->ncpus * counts->nthreads;
+	for (int e = 0; e < nr_entries; e++) {
+		const struct perf_counts_values *v = &counts->values[e];
+		struct stat_unit_sums *sum = &sums[es->unit_of[e]];
+
+		sum->val += v->val;
+		sum->ena += v->ena;
+		sum->run += v->run;
+	}
+}
+
+void aggr_id__thread(const struct evsel *evsel, const struct aggr_id *id,
+		     char *comm, size_t size, int *tid)
+{
+	char *dash;
+
+	*tid = id->tid;
+	if (!evsel->threads ||
+	    thread_map__comm(evsel->threads, id->thread_idx, comm, size) < 0 ||
+	    !(dash = strrchr(comm, '-'))) {
+		snprintf(comm, size, "unknown");
+		return;
+	}
+	*dash = '\0';
+	*tid = atoi(dash + 1);
+}
+
 struct stat_unit *evsel__find_unit(const struct evsel *evsel,
 				   const struct aggr_id *id)
 {
@@ -479,6 +530,14 @@ static void evsel__fold_counts(const struct perf_stat_config *config,
 							   ci, ti);
 			}
 			now = stat__delta(now, prev);
+			/*
+			 * duration_time counts in its first slot only, as perf
+			 * counts it on one CPU: the other slots are no part of
+			 * a unit (--per-socket printed it <not counted>).
+			 */
+			if (evsel->tool_event == TOOL_EVENT_DURATION_TIME &&
+			    (ci || ti))
+				continue;
 			if (es->mode != AGGR_GLOBAL) {
 				stat_unit__add(config, es, &es->units[u], now,
 					       first_of_cpu);
@@ -522,7 +581,9 @@ static int evsel__process_counts(struct perf_stat_config *config,
 	for (int u = 0; u < es->nr_units; u++) {
 		struct stat_unit *unit = &es->units[u];
 
-		if (!unit->bad && unit->nr < unit->nr_cpus)
+		/* (duration_time's unit has its first CPU or none, as perf) */
+		if (!unit->bad && unit->nr < unit->nr_cpus &&
+		    evsel->tool_event != TOOL_EVENT_DURATION_TIME)
 			unit->nr = unit->nr_cpus;
 		if (config->run_count > 1 && !interval) {
 			update_stats(&unit->res[0], unit->count);

@@ -9,8 +9,11 @@
  */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <time.h>
+#include <sys/types.h>
+#include <linux/types.h>
 
 struct evlist;
 struct evsel;
@@ -93,6 +96,42 @@ void evlist__reset_stats(struct evlist *evlist);
  */
 int perf_stat__process_counters(struct perf_stat_config *config,
 				struct evlist *evlist);
+
+/*
+ * Who an aggregation unit is (a CPU, a thread, a core, a socket...);
+ * only the fields of the aggregation mode are set.
+ */
+struct aggr_id {
+	int node;
+	int socket;
+	int die;
+	int cluster;
+	int cache_lvl;
+	int cache;
+	int core;
+	int cpu; /* AGGR_NONE: the CPU, -1 for "any CPU" */
+	int thread_idx; /* AGGR_THREAD: index in evsel->threads */
+	pid_t tid; /* AGGR_THREAD: the thread id */
+};
+
+/* "comm-tid" of a --per-thread unit split into its comm and tid. */
+void aggr_id__thread(const struct evsel *evsel, const struct aggr_id *id,
+		     char *comm, size_t size, int *tid);
+
+/* One unit's raw sums: the counts folded into it, not scaled. */
+struct stat_unit_sums {
+	struct aggr_id id;
+	__u64 val, ena, run;
+};
+
+/*
+ * The units of evsel in config's aggregation mode, for those who publish
+ * the counts rather than print them (perf stat --serve): their number,
+ * or a negative errno.  evsel__unit_sums() then fills that many, in the
+ * order they print in (sums of zero for an event not supported).
+ */
+int evsel__nr_units(const struct perf_stat_config *config, struct evsel *evsel);
+void evsel__unit_sums(const struct evsel *evsel, struct stat_unit_sums *sums);
 
 /*
  * Print everything in the configured format: the header, one line (or

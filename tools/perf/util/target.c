@@ -10,9 +10,10 @@
 #include "cpumap.h"
 #include "error.h"
 #include "target.h"
+#include "thread_map.h"
 
-int target__validate(const struct target *t, bool has_workload, char *err,
-		     size_t errlen)
+int target__validate(const struct target *t, bool has_workload,
+		     struct perf_error *err)
 {
 	const char *why = NULL;
 
@@ -30,9 +31,7 @@ int target__validate(const struct target *t, bool has_workload, char *err,
 
 	if (!why)
 		return 0;
-	if (err && errlen)
-		snprintf(err, errlen, "%s", why);
-	return -EINVAL;
+	return perf_error__set(err, -EINVAL, "%s", why);
 }
 
 /* A runtime failure's errno, never taken for a usage error (-EINVAL). */
@@ -46,19 +45,18 @@ static int target__task_maps(const struct target *t,
 			     struct perf_thread_map **threads,
 			     struct perf_error *err)
 {
-	char why[256] = "";
 	int ret;
 
 	if (t->tid)
-		ret = thread_map__parse_tids(t->tid, threads, why, sizeof(why));
+		ret = thread_map__parse_tids(t->tid, threads, err);
 	else
-		ret = thread_map__parse_pids(t->pid, threads, why, sizeof(why));
+		ret = thread_map__parse_pids(t->pid, threads, err);
 	if (ret == -EINVAL)
-		return perf_error__set(err, -EINVAL, "bad %s list '%s': %s",
-				       t->tid ? "thread" : "pid",
-				       t->tid ? t->tid : t->pid, why);
+		return perf_error__prefix(err, ret, "bad %s list '%s'",
+					  t->tid ? "thread" : "pid",
+					  t->tid ? t->tid : t->pid);
 	if (ret == -ESRCH)
-		return perf_error__set(err, -ESRCH, "%s", why);
+		return ret;
 	return ret ? -ENOMEM : 0;
 }
 
@@ -66,7 +64,6 @@ static int target__task_maps(const struct target *t,
 static int target__cpu_maps(const struct target *t, struct perf_cpu_map **cpus,
 			    struct perf_error *err)
 {
-	char why[256] = "";
 	int ret;
 
 	if (!t->cpu_list) {
@@ -78,11 +75,10 @@ static int target__cpu_maps(const struct target *t, struct perf_cpu_map **cpus,
 				strerror(errno));
 		return 0;
 	}
-	ret = cpu_map__parse(t->cpu_list, cpu__max_cpu(), cpus, why,
-			     sizeof(why));
+	ret = cpu_map__parse(t->cpu_list, cpu__max_cpu(), cpus, err);
 	if (ret == -EINVAL)
-		return perf_error__set(err, -EINVAL, "bad CPU list '%s': %s",
-				       t->cpu_list, why);
+		return perf_error__prefix(err, ret, "bad CPU list '%s'",
+					  t->cpu_list);
 	return ret ? -ENOMEM : 0;
 }
 

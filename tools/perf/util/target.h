@@ -42,10 +42,10 @@ static inline bool target__has_cpu(const struct target *t)
 /*
  * Check that the options make sense together (e.g. -p with -a is a
  * conflict, -G needs -a or -C).  Returns 0 or -EINVAL with the one-line
- * reason in err.
+ * reason in err (which may be NULL).
  */
-int target__validate(const struct target *t, bool has_workload, char *err,
-		     size_t errlen);
+int target__validate(const struct target *t, bool has_workload,
+		     struct perf_error *err);
 
 /*
  * The CPUs and threads t counts on: the listed tasks on any CPU (-p,

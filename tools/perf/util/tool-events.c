@@ -25,6 +25,7 @@
 #include "counter.h"
 #include "cpumap.h"
 #include "evsel.h"
+#include "thread_map.h"
 #include "tool-events.h"
 
 static const char *const tool_event_names[TOOL_EVENT_MAX] = {

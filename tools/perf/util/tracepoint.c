@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 
 #include "tracepoint.h"
@@ -30,18 +31,13 @@ static bool is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-const char *tracepoint__events_dir(void)
+/* Where tracefs is mounted already; NULL with errno ENOENT or EACCES. */
+static const char *tracepoint__find_events_dir(void)
 {
 	static const char *const dirs[] = {
 		"/sys/kernel/tracing/events",
 		"/sys/kernel/debug/tracing/events",
 	};
-	const char *env = getenv("PERF_TRACEFS_EVENTS");
-
-	if (events_dir_override)
-		return events_dir_override;
-	if (env && *env)
-		return env;
 	int err = ENOENT;
 
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
@@ -54,6 +50,32 @@ const char *tracepoint__events_dir(void)
 	}
 	errno = err;
 	return NULL;
+}
+
+/*
+ * tracefs is not mounted on a fresh machine without systemd: mount it
+ * where the kernel made room for it, as perf does (tracing_path_mount()),
+ * once per process.  Without the privilege it stays unmounted.
+ */
+const char *tracepoint__events_dir(void)
+{
+	static bool mount_tried;
+	const char *env = getenv("PERF_TRACEFS_EVENTS");
+	const char *dir;
+
+	if (events_dir_override)
+		return events_dir_override;
+	if (env && *env)
+		return env;
+	dir = tracepoint__find_events_dir();
+	if (dir || errno != ENOENT || mount_tried)
+		return dir;
+	mount_tried = true;
+	if (mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL)) {
+		errno = ENOENT;
+		return NULL;
+	}
+	return tracepoint__find_events_dir();
 }
 
 bool tracepoint__is_glob(const char *s, size_t len)

@@ -18,7 +18,8 @@
 
 /*
  * The events directory, or NULL with errno ENOENT (no tracefs) or EACCES
- * (tracefs is there, but this user may not read it).
+ * (tracefs is there, but this user may not read it).  tracefs is mounted
+ * at /sys/kernel/tracing first if it is nowhere, as perf mounts it.
  */
 const char *tracepoint__events_dir(void);
 /* Point the code at another events directory (tests); NULL: the default. */
