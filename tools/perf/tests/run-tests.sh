@@ -12,7 +12,13 @@
 # "NAME: skipped: REASON" line of lib.sh's t_skip last a skip, anything
 # else (a syntax error, a crash, a timeout) a failure.  A sanitizer report
 # (make SAN=1) fails the test that triggered it.  PATTERNs (shell globs)
-# select tests by name, e.g. 'stat_*' or 'test-cpumap'.
+# select tests by name, e.g. 'stat_*' or 'test-cpumap'.  With
+# PERF_TEST_DEPS=required (make test sets it), a shell test that misses
+# something make deps installs (bpftool, bpffs, the reference perf...)
+# fails instead of skipping (lib.sh, t_missing_dep).  With
+# PERF_TEST_KEEP_LOGS=DIR, each shell test's whole output is also kept in
+# DIR/NAME.log, passed or not (make test-guests keeps them with a guest's
+# results).
 #
 # Ends with exactly "N passed, N failed, N skipped"; exits 1 if anything
 # failed or nothing ran, or at once, with one line, if shell tests are
@@ -102,6 +108,13 @@ report() {	# report PASS|FAIL|SKIP NAME [REASON] [LOG]
 	printf '%s %s%s\n' "$verdict" "$name" "${reason:+ ($reason)}"
 	if [ "$verdict" = FAIL ] && [ -n "$log" ] && [ -s "$log" ]; then
 		sed -e 's/^/    | /' "$log" | tail -n 200
+	fi
+	# The failed checks again at the end of the run, where a log cut
+	# to its tail still shows them.
+	if [ "$verdict" = FAIL ]; then
+		printf '%s %s%s\n' "$verdict" "$name" "${reason:+ ($reason)}" >>"$LOG_DIR/recap"
+		[ -n "$log" ] && [ -s "$log" ] &&
+			grep -a '^FAIL: ' "$log" | head -n 10 | sed -e 's/^/    | /' >>"$LOG_DIR/recap"
 	fi
 }
 
@@ -230,6 +243,7 @@ run_shell() {
 	san_begin "$name"
 	run_isolated "$log" bash "$script"
 	rc=$?
+	[ -z "${PERF_TEST_KEEP_LOGS:-}" ] || cp "$log" "$PERF_TEST_KEEP_LOGS/$base.log"
 	last=$(grep -av '^[[:space:]]*$' "$log" | tail -n 1)
 	if san_reports "$log"; then
 		report FAIL "$name" "sanitizer report, exit status $rc" "$log"
@@ -296,6 +310,10 @@ if [ ${#SHELL_TESTS[@]} -gt 0 ]; then
 	done
 fi
 
+if [ -s "$LOG_DIR/recap" ]; then
+	echo "failed:"
+	cat "$LOG_DIR/recap"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 # A run where nothing passed proves nothing.
 [ $failed -eq 0 ] && [ $passed -gt 0 ]

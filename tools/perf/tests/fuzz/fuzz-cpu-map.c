@@ -11,13 +11,15 @@
 #include <string.h>
 
 #include "util/cpumap.h"
+#include "util/error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_map(const struct perf_cpu_map *map, int max_cpu)
 {
 	struct perf_cpu_map *again = NULL;
-	char buf[8192], err[256];
+	struct perf_error err;
+	char buf[8192];
 	int i;
 
 	for (i = 0; i < map->nr; i++) {
@@ -31,7 +33,7 @@ static void check_map(const struct perf_cpu_map *map, int max_cpu)
 	if (cpu_map__snprint(map, buf, sizeof(buf)) < 0 ||
 	    strlen(buf) >= sizeof(buf) - 1)
 		return; /* too long to round-trip here */
-	if (cpu_map__parse(buf, max_cpu, &again, err, sizeof(err)))
+	if (cpu_map__parse(buf, max_cpu, &again, &err))
 		abort();
 	if (again->nr != map->nr ||
 	    memcmp(again->map, map->map, map->nr * sizeof(int)))
@@ -43,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const int limits[] = { 0, 2, 4096 };
 	struct perf_cpu_map *map;
-	char err[256];
+	struct perf_error err;
 	char *str;
 	size_t i;
 
@@ -52,16 +54,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	for (i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
 		map = NULL;
-		err[0] = '\0';
-		if (cpu_map__parse(str, limits[i], &map, err, sizeof(err)) ==
-		    0) {
+		err.msg[0] = '\0';
+		if (cpu_map__parse(str, limits[i], &map, &err) == 0) {
 			if (!map)
 				abort();
 			/* max_cpu 0 allows any CPU: keep round-trips cheap */
 			if (limits[i] || map->nr < 100000)
 				check_map(map, limits[i]);
 			cpu_map__put(map);
-		} else if (err[0] == '\0') {
+		} else if (err.msg[0] == '\0') {
 			abort(); /* a failure must say why */
 		}
 	}

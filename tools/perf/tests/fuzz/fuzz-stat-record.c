@@ -13,7 +13,7 @@
 #include "util/cpumap.h"
 #include "util/error.h"
 #include "util/evsel.h"
-#include "util/stat-record.h"
+#include "util/stat-file.h"
 #include "util/stat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

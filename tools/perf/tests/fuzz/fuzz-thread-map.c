@@ -10,14 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/cpumap.h"
+#include "util/error.h"
+#include "util/thread_map.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct perf_thread_map *map;
-	char err[256];
+	struct perf_error err;
 	char *str;
 	int ret, i;
 
@@ -26,8 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 
 	map = NULL;
-	err[0] = '\0';
-	ret = thread_map__parse_tids(str, &map, err, sizeof(err));
+	err.msg[0] = '\0';
+	ret = thread_map__parse_tids(str, &map, &err);
 	if (ret == 0) {
 		if (!map || map->nr < 1)
 			abort();
@@ -35,18 +36,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (map->map[i] <= 0)
 				abort();
 		thread_map__put(map);
-	} else if (ret != -ENOMEM && err[0] == '\0') {
+	} else if (ret != -ENOMEM && err.msg[0] == '\0') {
 		abort();
 	}
 
 	map = NULL;
-	err[0] = '\0';
-	ret = thread_map__parse_pids(str, &map, err, sizeof(err));
+	err.msg[0] = '\0';
+	ret = thread_map__parse_pids(str, &map, &err);
 	if (ret == 0) {
 		if (!map || map->nr < 1)
 			abort();
 		thread_map__put(map);
-	} else if (ret != -ENOMEM && err[0] == '\0') {
+	} else if (ret != -ENOMEM && err.msg[0] == '\0') {
 		abort();
 	}
 	free(str);

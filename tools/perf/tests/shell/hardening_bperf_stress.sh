@@ -8,11 +8,12 @@
 #     after).
 #  2. 32 sessions on the same events started at the same instant: exactly
 #     one leader per event at every sampled moment, every count within
-#     1 % of plain counting in the same session and the median within
-#     0.2 % (issue 9's bounds); the spread is printed.
+#     WORK_PCT of plain counting in the same session and the median within
+#     WORK_MEDIAN (bounds below); the spread is printed.
 #  3. Sessions starting while others end, for a few seconds: never more
-#     than one leader per event, every session exits 0 and counts what
-#     plain counting counts beside it.
+#     than one leader per event, every session (-a and workloads) exits 0
+#     and counts what plain counting counts beside it, -a also what its
+#     own clock says.
 #  4. A holder of the attr map lock (flock on <attrmap>_lock) that is
 #     killed does not block the sessions waiting for it; neither does a
 #     session SIGSTOPped during start-up and then killed.
@@ -44,7 +45,9 @@ print(" ".join("%s=%d" % kv for kv in sorted(c.items())))'
 }
 
 bperf_objects >"$T_TMP/base"
-t_busy
+# A busy process that also faults, switches and migrates (lib/worker.py),
+# so that every event of the session after the kills counts something.
+bperf_worker
 busy=$T_BG_PID
 
 # ---- 1. 100 SIGKILLs at random moments -------------------------------------
@@ -66,21 +69,22 @@ for i in $(seq 100); do
 done
 t_check "100 sessions killed ($kills while running)" test "$kills" -ge 90
 
-# A fresh session counts the busy loop through bperf and plainly beside
-# it (context-switches: 10 apart at most, as in stat_bpf_counters.sh).
+# A fresh session counts the worker through bperf and plainly beside it:
+# the clocks within BPERF_TASK_PCT (0.02 ms: the printed digits), the
+# switches (10 a second at least: its moves between CPUs) and page faults
+# (about one a ms of CPU) within 3, as stat_bpf_group.sh measured them.
 run_perf stat --attr-map "$BPERF_MAP" -x, -p "$busy" -o "$T_TMP/after" \
 	-e cpu-clock:b,cpu-clock,task-clock:b,task-clock \
-	-e context-switches:b,context-switches -- sleep 1 2>"$T_TMP/err"
+	-e context-switches:b,context-switches,page-faults:b,page-faults \
+	-- sleep 1 2>"$T_TMP/err"
 rc=$?
 t_check "a session after 100 kills exits 0 (status $rc)" test "$rc" -eq 0
 t_show "$T_TMP/err"
-# The clocks must have seen the loop run; a busy loop may not switch at
-# all in a second, so the switches need no minimum.
-bperf_compare "it counts the busy loop as plain counting does" \
-	"$T_TMP/after" --pct "$BPERF_TASK_PCT" --abs 10 --min 10 --pairs 2 \
+bperf_compare "it counts the worker as plain counting does" \
+	"$T_TMP/after" --pct "$BPERF_TASK_PCT" --abs 0.02 --min 10 --pairs 2 \
 	--only cpu-clock:b --only task-clock:b
-bperf_compare "and its context switches" "$T_TMP/after" --abs 10 --min 0 \
-	--only context-switches:b
+bperf_compare "and its context switches and page faults" "$T_TMP/after" \
+	--abs 3 --min 5 --pairs 2 --only context-switches:b --only page-faults:b
 if left=$(bperf_left_over "$T_TMP/base"); then
 	t_pass "after 100 kills and the last session: no bperf program, link or map left"
 else
@@ -93,8 +97,8 @@ work="awk 'BEGIN { for (i = 0; i < $LOOPS; i++) s += i }'"
 bperf_gate_init
 for i in $(seq 8); do
 	bperf_gated "$PERF" stat --attr-map "$BPERF_MAP" -x, \
-		-e cpu-clock:b,task-clock:b,cpu-clock,task-clock -a \
-		-o "$T_TMP/a$i" -- sleep 5
+		-e duration_time,cpu-clock:b,duration_time,task-clock:b,duration_time \
+		-e cpu-clock,task-clock -a -o "$T_TMP/a$i" -- sleep 5
 done
 # The same work counted both ways in one session: :b is bperf, the plain
 # event beside it is the reference.
@@ -134,17 +138,26 @@ t_check "all 32 sessions exited 0 ($failed failed)" test "$failed" -eq 0
 wrong=0
 for i in $(seq 8); do
 	python3 "$COMPARE" --same-window --pct "$BPERF_CPU_PCT" \
-		--min $((NCPU * 4900)) \
+		--min $((NCPU * 4900)) --clock "$NCPU" --clock-ms "$BPERF_CLOCK_MS" \
 		--pairs 2 "$T_TMP/a$i" >"$T_TMP/a$i.cmp" ||
 		{ wrong=$((wrong + 1)); sed "s/^/-a session $i: /" "$T_TMP/a$i.cmp"; }
+	echo "-a session $i: $(tail -n 1 "$T_TMP/a$i.cmp")"
 done
-# The workloads: every one within 1 % and the median within 0.2 %, the
-# bounds of issue 9 (which found one session in ten 1-3 % high; a single
-# session's spread without that defect, measured here: -p of a busy
-# loop, 28 of 30 runs within -0.008..+0.110 %, see lib/bperf.sh).
+# The workloads: issue 9 found one session in ten 1-3 % high and bounded
+# them at 1 %, the median at 0.2 %.  Measured here since, 39 rounds of
+# these 32 sessions at load 11..140 (3 runs of this test and 36 rounds
+# of this section alone): the 936 workloads -0.04..+0.27 % (cpu-clock
+# and task-clock), the rounds' medians +0.054..+0.145 %, bperf above
+# plain by the switch-in it gives a task (lib/bperf.sh) but for one
+# round, whose 24 sessions all read -0.07..-2.75 % (median -0.94 %):
+# that round fails here, and is no reason for wider bounds.  So each
+# session within 0.5 %, the median from -0.05 to 0.2 %.
+WORK_PCT=0.5
+WORK_MEDIAN_LO=-0.05
+WORK_MEDIAN_HI=0.2
 : >"$T_TMP/diffs"
 for i in $(seq 24); do
-	python3 "$COMPARE" --pct 1 --min 50 --pairs 2 "$T_TMP/w$i" \
+	python3 "$COMPARE" --pct "$WORK_PCT" --min 50 --pairs 2 "$T_TMP/w$i" \
 		>"$T_TMP/w$i.cmp" ||
 		{ wrong=$((wrong + 1)); sed "s/^/workload $i: /" "$T_TMP/w$i.cmp"; }
 	awk '$1 == "task-clock:b:" { gsub(/[(+]/, "", $7); print $7; f = 1 }
@@ -155,8 +168,8 @@ median=$(t_median "${diffs[@]}")
 echo "task-clock:b - task-clock, percent, per session: $(sort -g "$T_TMP/diffs" | tr '\n' ' ')"
 t_check "every one of the 32 sessions counted what plain counting counted ($wrong wrong)" \
 	test "$wrong" -eq 0
-t_check "the median session is within 0.2 % of plain (${median} %)" \
-	t_between "$median" -0.2 0.2
+t_check "the median session is $WORK_MEDIAN_LO..$WORK_MEDIAN_HI % from plain (${median} %)" \
+	t_between "$median" "$WORK_MEDIAN_LO" "$WORK_MEDIAN_HI"
 
 # ---- 3. Sessions starting while others end ---------------------------------
 bad_samples=0
@@ -167,12 +180,13 @@ end=$((SECONDS + 6))
 while [ $SECONDS -lt $end ]; do
 	for k in a w; do
 		r="0.$((RANDOM % 3))$((RANDOM % 10))"
-		# -a (no follower, plain cpu-clock beside) and a workload (a
-		# follower) in turn
+		# -a (no follower) and a workload (a follower) in turn, each
+		# with plain counting beside, and -a with its clock
 		# shellcheck disable=SC2054 # event lists
 		{
-			target=(--use-bpf -e cpu-clock,task-clock)
-			[ $k = a ] && target=(-e cpu-clock:b,task-clock:b,cpu-clock,task-clock -a)
+			target=(-e cpu-clock:b,task-clock:b,cpu-clock,task-clock)
+			[ $k = a ] && target=(-a -e duration_time,cpu-clock:b,duration_time \
+				-e task-clock:b,duration_time,cpu-clock,task-clock)
 		}
 		"$PERF" stat --attr-map "$BPERF_MAP" -x, "${target[@]}" \
 			-o "$T_TMP/c$started" -- sleep "$r" \
@@ -196,8 +210,19 @@ for c in "${churn[@]}"; do
 		t_show "$T_TMP/c$idx.err" 3
 		continue
 	fi
-	[ "$k" = a ] || continue
 	checked=$((checked + 1))
+	if [ "$k" = w ]; then
+		# The sleep ran a millisecond or so, counted from its exec
+		# to its exit.  Measured, 118 such sessions of this churn:
+		# cpu-clock:b -0.02..+0.01 ms from plain, task-clock:b
+		# -0.06..0.00 ms (it reads 0.03..0.05 ms low beside
+		# cpu-clock:b, not alone); bound 0.1 ms.
+		python3 "$COMPARE" --abs 0.1 --min 0.1 --pairs 2 \
+			"$T_TMP/c$idx" >"$T_TMP/c$idx.cmp" ||
+			{ wrong=$((wrong + 1)); sed "s/^/churn workload $idx (sleep $r): /" "$T_TMP/c$idx.cmp"; }
+		echo "churn workload $idx: $(awk '/: bperf/ { printf "%s %s ms, ", $1, $(NF - 2) }' "$T_TMP/c$idx.cmp")"
+		continue
+	fi
 	# -a cpu-clock: every CPU during the sleep, at least 95 % of it.
 	# perf stat enables and disables its four events one after the
 	# other, and amid this churn it can be kept off the CPU in between:
@@ -209,14 +234,16 @@ for c in "${churn[@]}"; do
 	# (normal and sanitizer builds), the printed values' rounding.
 	python3 "$COMPARE" --same-window --pct "$BPERF_CPU_PCT" --abs 0.05 \
 		--min "$(awk -v r="$r" -v n="$NCPU" 'BEGIN { print r * 1000 * n * 0.95 }')" --pairs 2 \
+		--clock "$NCPU" --clock-ms "$BPERF_CLOCK_MS" \
 		"$T_TMP/c$idx" >"$T_TMP/c$idx.cmp" ||
 		{ wrong=$((wrong + 1)); sed "s/^/churn session $idx (sleep $r): /" "$T_TMP/c$idx.cmp"; }
+	echo "churn -a $idx: $(tail -n 1 "$T_TMP/c$idx.cmp")"
 done
 t_check "churn: $started sessions, at most one leader per event in $samples samples ($bad_samples bad)" \
 	test "$bad_samples" -eq 0 -a "$samples" -ge 1
 t_check "churn: every session exited 0 ($failed failed)" test "$failed" -eq 0
-t_check "churn: every one of $checked -a sessions counted what plain counting counted ($wrong wrong)" \
-	test "$wrong" -eq 0 -a "$checked" -ge 1
+t_check "churn: every one of $checked sessions counted what plain counting counted ($wrong wrong)" \
+	test "$wrong" -eq 0 -a "$checked" -ge 2
 
 # ---- 4. A killed lock holder does not block --------------------------------
 lock=${BPERF_MAP}_lock
@@ -228,7 +255,7 @@ sleep 0.3
 waiters=()
 for i in 1 2 3; do
 	t_bg "$PERF" stat --attr-map "$BPERF_MAP" -x, \
-		-e cpu-clock:b,cpu-clock -a -o "$T_TMP/l$i" -- sleep 0.2
+		-e duration_time,cpu-clock:b,duration_time,cpu-clock -a -o "$T_TMP/l$i" -- sleep 0.2
 	waiters+=("$T_BG_PID")
 done
 sleep 1
@@ -250,7 +277,7 @@ t_check "the lock holder killed: the 3 waiting sessions finish ($failed failed, 
 for i in 1 2 3; do
 	bperf_compare "waiting session $i counts what plain counting counts" \
 		"$T_TMP/l$i" --same-window --pct "$BPERF_CPU_PCT" \
-		--min $((NCPU * 190))
+		--min $((NCPU * 190)) --clock "$NCPU" --clock-ms "$BPERF_CLOCK_MS"
 done
 
 # A session stopped at a random moment of its start-up, then killed.

@@ -20,7 +20,7 @@
 
 t_require_bperf
 t_require_cmd clang cc
-[ -f /usr/include/bpf/libbpf.h ] || t_skip "needs the libbpf headers (libbpf-dev)"
+[ -f /usr/include/bpf/libbpf.h ] || t_missing_dep "the libbpf headers (libbpf-dev)"
 NCPU=$(nproc)
 FOREIGN=/sys/fs/bpf/bperf_test_tamper_foreign_$$
 tamper_t_cleanup() {
@@ -55,7 +55,7 @@ char LICENSE[] SEC("license") = "GPL";
 EOF
 	clang -g -O2 --target=bpf ${multiarch:+-I/usr/include/$multiarch} \
 		-c "$T_TMP/$name.bpf.c" -o "$T_TMP/$name.bpf.o" ||
-		t_skip "cannot compile a BPF program with clang"
+		t_missing_dep "a clang that compiles BPF programs"
 done
 cat >"$T_TMP/loader.c" <<'EOF'
 /* Load the object argv[1], attach its program, pin the link at argv[2]. */
@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 }
 EOF
 cc -o "$T_TMP/loader" "$T_TMP/loader.c" -lbpf ||
-	t_skip "cannot build a libbpf loader"
+	t_missing_dep "a cc that links against libbpf (libbpf-dev)"
 for name in foreign_tp on_switch; do
 	"$T_TMP/loader" "$T_TMP/$name.bpf.o" "$FOREIGN/$name" ||
 		t_abort "cannot load and attach the foreign $name program"

@@ -81,8 +81,7 @@ vg "plain --per-thread -p (4 threads)" stat --per-thread -p "$mt" \
 	-e task-clock --timeout 300
 
 # bperf on a private attr map.
-if awk '$2 == "/sys/fs/bpf" && $3 == "bpf" { f = 1 } END { exit !f }' \
-	/proc/mounts && command -v bpftool >/dev/null; then
+if t_has_bpffs && command -v bpftool >/dev/null; then
 	B=(stat --use-bpf --attr-map "$BPERF_MAP")
 	vg "bperf -a" "${B[@]}" -a -e cpu-clock,task-clock -- sleep 0.2
 	vg "bperf workload" "${B[@]}" -e cpu-clock,task-clock -- sleep 0.2
@@ -98,7 +97,7 @@ if awk '$2 == "/sys/fs/bpf" && $3 == "bpf" { f = 1 } END { exit !f }' \
 	vg "perf bperf list" bperf list --attr-map "$BPERF_MAP"
 	vg "perf bperf list -j" bperf list -j --attr-map "$BPERF_MAP"
 else
-	echo "no bpffs or bpftool: bperf runs not checked"
+	t_dep_note "bpffs and bpftool, for the bperf runs"
 fi
 
 vg "perf list" list

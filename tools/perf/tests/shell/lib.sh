@@ -63,13 +63,58 @@ t_at_exit() {
 	T_AT_EXIT=("$1" "${T_AT_EXIT[@]}")
 }
 
+# t_stopped PID...: is every thread of every PID stopped (state T) and
+# off the CPU?  A thread is in state T before it schedules out for the
+# stop, and one preempted there waits in its run queue as T and runs on
+# later (which fits a TCG guest's bperf_window that once read a busy
+# loop 3.6 ms, -0.36 %, below plain counting, read second).  The kernel
+# names a thread's wait channel (do_signal_stop) only once it is off its
+# run queue, so each thread's wchan must be a name, not 0.
+t_stopped() {
+	local p
+	for p in "$@"; do
+		awk '{ s = $0; sub(/.*\) /, "", s); split(s, f, " ")
+		       if (f[1] != "T" && f[1] != "t") exit 1 }' \
+			/proc/"$p"/task/*/stat 2>/dev/null || return 1
+		! grep -qsx 0 /proc/"$p"/task/*/wchan || return 1
+	done
+}
+
+# t_stop PID: SIGSTOP PID and return once every thread of it has
+# stopped (t_stopped), non-zero if that takes over 10 s.  kill returns
+# before the signal is taken: a thread that runs until it takes it (a
+# busy loop, or the one that wakes 2047 others for the group stop, 3.3
+# ms in CI) would count for whichever backend perf reads last.
+t_stop() {
+	local i
+	kill -STOP "$1" || return
+	for i in $(seq 1000); do
+		t_stopped "$1" && return 0
+		sleep 0.01
+	done
+	return 1
+}
+
+# t_kill_tree PID: SIGKILL PID and everything it started.  A perf stat
+# killed so leaves no workload behind (it cannot end its child on a
+# SIGKILL: a 'sleep 3600' lived on for the hour).  Each is stopped
+# first, so that it forks nothing more while its children are listed.
+t_kill_tree() {
+	local child
+	kill -STOP "$1" 2>/dev/null
+	for child in $(pgrep -P "$1"); do
+		t_kill_tree "$child"
+	done
+	kill -KILL "$1" 2>/dev/null
+}
+
 T_MAIN_PID=$BASHPID
 t_cleanup() {
 	local pid fn san=0
 	# A ( ... ) subshell may run the EXIT trap too: only the test cleans.
 	[ "$BASHPID" = "$T_MAIN_PID" ] || return 0
 	for pid in "${T_BG_PIDS[@]}"; do
-		kill -KILL "$pid" 2>/dev/null
+		t_kill_tree "$pid"
 		wait "$pid" 2>/dev/null
 	done
 	for fn in "${T_AT_EXIT[@]}"; do
@@ -131,10 +176,34 @@ t_require_root() {
 	[ "$(id -u)" -eq 0 ] || t_skip "needs root"
 }
 
+# What make deps installs (scripts/install-deps.sh: the tools, bpffs, the
+# reference perf) must be there under make test, which sets
+# PERF_TEST_DEPS=required: a test that misses one fails, saying to run
+# make deps, rather than skip and leave a green run that tested less.  Run
+# by hand (a test alone, or run-tests.sh), such a test skips, saying what
+# it needs.
+#
+# t_missing_dep WHAT: end the test for want of WHAT.
+t_missing_dep() {
+	[ "${PERF_TEST_DEPS:-}" = required ] &&
+		t_abort "needs $1: run make deps (scripts/install-deps.sh)"
+	t_skip "needs $1 (make deps installs it)"
+}
+
+# t_dep_note WHAT: for a part of a test that needs WHAT, which is
+# missing: a failure under make test, a note on a hand run.
+t_dep_note() {
+	if [ "${PERF_TEST_DEPS:-}" = required ]; then
+		t_fail "needs $1: run make deps (scripts/install-deps.sh)"
+	else
+		echo "note: needs $1 (make deps installs it): not checked"
+	fi
+}
+
 t_require_cmd() {
 	local c
 	for c in "$@"; do
-		command -v "$c" >/dev/null 2>&1 || t_skip "needs $c"
+		command -v "$c" >/dev/null 2>&1 || t_missing_dep "$c"
 	done
 }
 
@@ -143,18 +212,58 @@ t_require_perf() {
 }
 
 t_require_ref_perf() {
-	[ -x "$REF_PERF" ] || t_skip "reference perf not installed ($REF_PERF, package linux-perf)"
+	[ -x "$REF_PERF" ] ||
+		t_missing_dep "the reference perf $REF_PERF (package linux-perf)"
 	# The distribution's perf is a wrapper that needs the matching tools.
 	"$REF_PERF" stat -e task-clock -x, -o /dev/null -- true >/dev/null 2>&1 ||
-		t_skip "reference perf $REF_PERF does not run here"
+		t_missing_dep "a reference perf $REF_PERF that runs here"
 }
 
-# True when the machine counts hardware events (cycles).
+# t_has_bpffs: true when bpffs is mounted at /sys/fs/bpf.
+t_has_bpffs() {
+	awk '$2 == "/sys/fs/bpf" && $3 == "bpf" { found = 1 }
+		END { exit !found }' /proc/mounts
+}
+
+# t_has_msr_pmu WHAT: true if the msr PMU (msr/tsc/) is there.  The
+# kernel has it on every x86 CPU with a TSC (arch/x86/events/msr.c), so
+# there, missing, WHAT fails; elsewhere a note says it was not checked.
+t_has_msr_pmu() {
+	[ -d /sys/bus/event_source/devices/msr ] && return 0
+	if [ "$(uname -m)" = x86_64 ] && grep -qw tsc /proc/cpuinfo; then
+		t_fail "no msr PMU on an x86 CPU with a TSC: $1 not checked"
+	else
+		echo "note: no msr PMU on this machine: $1 not checked"
+	fi
+	return 1
+}
+
+# True when the machine counts hardware events (cycles): x86's cpu PMU
+# names it cpu-cycles or cycles, arm64's PMUv3 (armv8_pmuv3*) cpu_cycles.
 t_has_hw_pmu() {
 	local d
 	for d in /sys/bus/event_source/devices/*; do
 		[ -e "$d/events/cpu-cycles" ] && return 0
 		[ -e "$d/events/cycles" ] && return 0
+		[ -e "$d/events/cpu_cycles" ] && return 0
+	done
+	return 1
+}
+
+# t_unsupported_hw_event: a generic hardware event this machine does not
+# count (perf prints <not supported>): cycles without a PMU, else one its
+# PMU lacks (QEMU's arm64 PMUv3 and AMD's have no ref-cycles, Intel's no
+# stalled-cycles-*).  Prints nothing and is false if it counts them all.
+t_unsupported_hw_event() {
+	local e
+	for e in cycles ref-cycles bus-cycles stalled-cycles-frontend \
+		stalled-cycles-backend; do
+		run_perf stat -x, -o "$T_TMP/unsupported" -e "$e" -- true \
+			2>/dev/null || continue
+		if [ "$(csv_value "$T_TMP/unsupported" "$e")" = "<not supported>" ]; then
+			echo "$e"
+			return 0
+		fi
 	done
 	return 1
 }
@@ -288,4 +397,53 @@ t_format_case() {
 		t_fail "$desc: perf stat $*"
 		t_show "$T_TMP/check"
 	fi
+}
+
+# t_wait_until CMD...: run CMD every 50 ms until it succeeds, for at most
+# T_WAIT seconds (30; make test-guests gives TCG guests more); CMD's last
+# status.  For what a test waits for (a session up, a leader gone), where
+# a fixed sleep is too short on a slow machine and too long on a fast one.
+t_wait_until() {
+	local end=$((SECONDS + ${T_WAIT:-30}))
+	until "$@"; do
+		[ $SECONDS -lt $end ] || return 1
+		sleep 0.05
+	done
+}
+
+# Steal time: on a VM, time the hypervisor gave to something else while a
+# task was on its CPU.  task-clock and cpu-clock hold it (perf's clock,
+# local_clock, runs on); the CPU time the kernel accounts to a task does
+# not (rq_clock_task leaves it out with CONFIG_PARAVIRT_TIME_ACCOUNTING,
+# Debian's), and neither does rusage's user + sys built on it.  Seen in
+# CI: task-clock 1.9 ms (1.2 %) over the workload's user + sys.
+#
+#   t_steal_mark   note the machine's steal time now (/proc/stat)
+#   t_steal_ns     the most the hypervisor can have stolen from this
+#                  machine's CPUs since then, in ns: /proc/stat counts
+#                  steal in ticks (USER_HZ), so the ticks it moved plus
+#                  one for the rounding at each end; 0 on a machine that
+#                  has never seen any (no steal accounting, bare metal).
+#   t_steal_ms     the same in ms
+t_steal_ticks() {
+	awk '$1 == "cpu" { print $9; exit }' /proc/stat
+}
+
+t_steal_mark() {
+	T_STEAL0=$(t_steal_ticks)
+}
+
+t_steal_ns() {
+	local now
+	now=$(t_steal_ticks)
+	if [ "${now:-0}" -eq 0 ]; then
+		echo 0
+	else
+		echo $(((now - ${T_STEAL0:-$now} + 1) * 1000000000 / $(getconf CLK_TCK)))
+	fi
+}
+
+# t_steal_ms: t_steal_ns in ms, to three decimals.
+t_steal_ms() {
+	awk -v ns="$(t_steal_ns)" 'BEGIN { printf "%.3f", ns / 1e6 }'
 }

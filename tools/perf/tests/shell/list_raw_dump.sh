@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # perf list --raw-dump [hw|sw|cache|pmu|tracepoint] and perf list
-# tracepoint print what the distribution's perf prints, and every name
-# printed parses and opens with perf stat (or is <not supported>, the
-# PMU-less machine's hardware events).
+# tracepoint print what the distribution's perf prints (with tracefs
+# unmounted too: perf mounts it), and every name printed parses and opens
+# with perf stat (or is <not supported>, the PMU-less machine's hardware
+# events).
 
 . "$(dirname "$0")"/lib.sh
 
@@ -20,6 +21,27 @@ for kind in hw sw cache pmu tracepoint; do
 	t_check "--raw-dump $kind is byte for byte the reference's" \
 		cmp -s "$T_TMP/$kind" "$T_TMP/$kind.ref"
 done
+# tracefs not mounted (a fresh machine without systemd, where this test
+# once listed no tracepoint while perf listed 2,307: the reference mounts
+# tracefs when it looks, and ran after us): perf mounts it too, at
+# /sys/kernel/tracing, and lists them all.  In a mount namespace of its
+# own, with debugfs (and its tracing automount) gone too, so that the
+# machine's mounts stay as they are.
+timeout -k 5 60 unshare -m --propagation private sh -c '
+	for m in /sys/kernel/debug/tracing /sys/kernel/tracing /sys/kernel/debug; do
+		umount "$m" 2>/dev/null
+	done
+	grep -q tracefs /proc/mounts && { echo "tracefs still mounted" >&2; exit 3; }
+	"$1" list --raw-dump tracepoint || exit
+	grep -c "^[^ ]* /sys/kernel/tracing tracefs " /proc/mounts >&2' \
+	sh "$PERF" >"$T_TMP/tp.unmounted" 2>"$T_TMP/tp.mounts"
+rc=$?
+t_check "tracefs unmounted: --raw-dump tracepoint exits 0 ($rc), $(wc -w <"$T_TMP/tp.unmounted") names" \
+	test $rc -eq 0
+t_check "tracefs unmounted: perf mounted it at /sys/kernel/tracing" \
+	test "$(tail -n 1 "$T_TMP/tp.mounts")" = 1
+t_check "tracefs unmounted: the same names as the reference's" \
+	cmp -s "$T_TMP/tp.unmounted" "$T_TMP/tracepoint.ref"
 # Without a hardware PMU the reference lists no hw and cache events (it
 # lists only those it can open); sw, pmu (msr/tsc/) and tracepoint are
 # never empty here.

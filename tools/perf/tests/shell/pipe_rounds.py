@@ -5,7 +5,12 @@
 This process and a child it forks pass one byte back and forth N times
 over two pipes, each blocking in read() until the other has written.  Run
 on one CPU (taskset -c CPU), every round trip switches twice: from this
-process to the child and back.  Exits 0 when the N round trips are done.
+process to the child and back.  All but one of the 2N are certain: where
+this process runs first after the fork and writes before the child has
+read, the child's first read finds its byte and does not block, and the
+child's last switch is its exit, which perf does not count (the task's
+events are gone by then).  So 2N - 1 at least.  Exits 0 when the N
+round trips are done.
 """
 
 import os

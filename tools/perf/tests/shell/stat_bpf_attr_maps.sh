@@ -5,7 +5,8 @@
 # on the machine (so this test creates nothing there that it does not
 # remove, and removes nothing it did not create); two attr maps in use at
 # once keep two sets of leaders that never mix.  Every session counts
-# what plain counting counts beside it (compare_counts.py, lib/bperf.sh).
+# what plain counting counts beside it (compare_counts.py, lib/bperf.sh),
+# the -a ones also what the session's own clock says.
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -118,8 +119,8 @@ for m in 1 2; do
 	t_bg "$PERF" stat --attr-map "$map_path" -x, -p "$busy" --timeout 3000 \
 		-e task-clock:b,task-clock -o "$T_TMP/p$m.csv"
 	eval "p$m=\$T_BG_PID"
-	t_bg "$PERF" stat --attr-map "$map_path" -x, -a -e cpu-clock:b,cpu-clock \
-		-o "$T_TMP/a$m.csv" -- sleep 3
+	t_bg "$PERF" stat --attr-map "$map_path" -x, -a \
+		-e duration_time,cpu-clock:b,duration_time,cpu-clock -o "$T_TMP/a$m.csv" -- sleep 3
 	eval "a$m=\$T_BG_PID"
 done
 # Both maps listed while the four sessions run (they last 3 s).
@@ -159,7 +160,8 @@ for m in 1 2; do
 	bperf_compare "map $m: -p task-clock" "$T_TMP/p$m.csv" \
 		--pct "$BPERF_TASK_PCT" --min 50
 	bperf_compare "map $m: -a cpu-clock" "$T_TMP/a$m.csv" \
-		--same-window --pct "$BPERF_CPU_PCT" --min "$(($(nproc) * 2900))"
+		--same-window --pct "$BPERF_CPU_PCT" --min "$(($(nproc) * 2900))" \
+		--clock "$(nproc)" --clock-ms "$BPERF_CLOCK_MS"
 done
 
 t_done

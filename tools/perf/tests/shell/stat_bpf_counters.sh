@@ -19,31 +19,46 @@ work=(sh -c "awk 'BEGIN { for (i = 0; i < $LOOPS; i++) s += i }' &
 ncpu=$(nproc)
 
 # 1. A workload and its children with --use-bpf, against the CPU time the
-# kernel accounted to them (perf's user + sys lines: the children's
-# rusage).  Counting cannot see more than that; it misses the time before
-# the exec and at the exits.  Measured here, 30 runs, plain task-clock of
-# this workload was 0.09..0.28 % below user + sys: at most 0.5 % below,
-# never above.  The time before the exec is the child's own run of perf
-# between fork and exec, longer in the sanitizer build: there plain
-# task-clock was 0.41..0.47 % below user + sys (4 runs), so the bound is
-# that plus the 0.2 % bperf may differ from plain (BPERF_TASK_PCT).
-below=0.5
-t_perf_is_san && below=0.7
-bperf_stat -e task-clock -o "$T_TMP/bpf" -- "${work[@]}" 2>"$T_TMP/err" ||
+# kernel accounted to them.  Two references, both the kernel's rusage:
+# - perf's user + sys lines (the rusage of perf's child): counting cannot
+#   see more than that, but it misses the child's run of perf between fork
+#   and exec, a time of perf's, not the workload's: bperf read 1.1..1.3 ms
+#   below it here, 1.8..2.3 ms in the sanitizer build, whose fork copies a
+#   large address space (and 2.27 ms, 0.703 %, in CI);
+# - bash's `time` of the work inside the workload (the rusage of the two
+#   awks and of bash while they ran, to the millisecond): all of it after
+#   the exec, so counting sees all of it but the children's exit tails
+#   (bperf read 1.0..1.8 ms above it, bash's start-up, in 6 runs of both
+#   builds).
+# bperf is below the second by at most BPERF_TASK_PCT (the 0.2 % bperf may
+# differ from plain) and 1 ms of bash's rounding; above the first only by
+# the steal time of the run (lib.sh's t_steal_ns: in task-clock, not in
+# rusage) and half the last digit printed (0.005 ms; seen in CI, 383.22 ms
+# against 383.212 ms).
+t_steal_mark
+bperf_stat -e task-clock -o "$T_TMP/bpf" -- bash -c "TIMEFORMAT='%3U %3S'
+	{ time { ${work[2]}; }; } 2>'$T_TMP/time'" 2>"$T_TMP/err" ||
 	{ t_show "$T_TMP/err"; t_abort "perf stat --use-bpf failed"; }
+steal=$(t_steal_ms)
 b=$(human_value "$T_TMP/bpf" task-clock)
 r=$(awk '/seconds user/ { u = $1 } /seconds sys/ { s = $1 }
 	END { printf "%.3f", (u + s) * 1000 }' "$T_TMP/bpf")
-echo "workload task-clock: bperf $b ms, rusage user+sys $r ms"
-t_check "workload with children counted ($r ms of CPU time)" \
-	t_between "$r" 50 100000
-t_check "bperf task-clock $b ms is 0..$below % below user+sys $r ms" \
-	awk -v b="${b:-x}" -v r="$r" -v p="$below" 'BEGIN {
-		exit !(b ~ /^[0-9.]+$/ && b <= r && b >= r * (1 - p / 100)) }'
+w=$(awk 'NF == 2 { printf "%.3f", ($1 + $2) * 1000 }' "$T_TMP/time")
+echo "workload task-clock: bperf $b ms, perf's user+sys $r ms, bash's time of the work $w ms"
+t_check "workload with children counted (${w:-no} ms of CPU time)" \
+	t_between "${w:-0}" 50 100000
+t_check "bperf task-clock $b ms is at most perf's user+sys $r ms (+ steal, $steal ms)" \
+	awk -v b="${b:-x}" -v r="$r" -v st="$steal" 'BEGIN {
+		exit !(b ~ /^[0-9.]+$/ && b <= r + st + 0.005) }'
+t_check "bperf task-clock $b ms is at least bash's time of the work $w ms (- $BPERF_TASK_PCT % - 1 ms)" \
+	awk -v b="${b:-x}" -v w="${w:-x}" -v p="$BPERF_TASK_PCT" 'BEGIN {
+		exit !(b ~ /^[0-9.]+$/ && w ~ /^[0-9.]+$/ &&
+		       b >= w * (1 - p / 100) - 1) }'
 
 # 2. The same work both ways in one session: task-clock:b is bperf.
-bperf_stat -x, -e task-clock:b,task-clock -o "$T_TMP/mod.csv" -- \
-	"${work[@]}" 2>"$T_TMP/err" ||
+# (Not --use-bpf, which would count the plain twin through bperf too.)
+run_perf stat --attr-map "$BPERF_MAP" -x, -e task-clock:b,task-clock \
+	-o "$T_TMP/mod.csv" -- "${work[@]}" 2>"$T_TMP/err" ||
 	{ t_show "$T_TMP/err"; t_abort "perf stat -e task-clock:b failed"; }
 bperf_compare "workload with children, task-clock:b against task-clock" \
 	"$T_TMP/mod.csv" --pct "$BPERF_TASK_PCT" --min 50
@@ -60,16 +75,22 @@ for i in 1 2 3 4 5; do
 		"$T_TMP/true$i.csv" --abs 0.06 --min 0.1
 done
 
-# 3. System-wide cpu-clock over one second, and -A: one row per CPU.
-bperf_stat -x, -a -e cpu-clock:b,cpu-clock -o "$T_TMP/a.csv" -- sleep 1 \
-	2>"$T_TMP/err" || { t_show "$T_TMP/err"; t_abort "perf stat -a failed"; }
+# 3. System-wide cpu-clock over one second, and -A: one row per CPU,
+# against plain over the same window and against the session's own
+# clock (duration_time x the CPUs of a row, lib/bperf.sh).
+run_perf stat --attr-map "$BPERF_MAP" -x, -a \
+	-e duration_time,cpu-clock:b,duration_time,cpu-clock -o "$T_TMP/a.csv" -- sleep 1 \
+	2>"$T_TMP/err" ||
+	{ t_show "$T_TMP/err"; t_abort "perf stat -a failed"; }
 bperf_compare "-a cpu-clock" "$T_TMP/a.csv" --same-window --pct "$BPERF_CPU_PCT" \
-	--min $((ncpu * 1000))
-run_perf stat --attr-map "$BPERF_MAP" -x, -a -A -e cpu-clock:b,cpu-clock \
+	--min $((ncpu * 1000)) --clock "$ncpu" --clock-ms "$BPERF_CLOCK_MS"
+run_perf stat --attr-map "$BPERF_MAP" -x, -a -A \
+	-e duration_time,cpu-clock:b,duration_time,cpu-clock \
 	-o "$T_TMP/aa.csv" -- sleep 0.5 2>"$T_TMP/err" ||
 	{ t_show "$T_TMP/err"; t_abort "-a -A failed"; }
 bperf_compare "-a -A: every CPU's cpu-clock" "$T_TMP/aa.csv" --aggr cpu \
-	--same-window --pct "$BPERF_CPU_PCT" --min 500 --pairs "$ncpu"
+	--same-window --pct "$BPERF_CPU_PCT" --min 500 --pairs "$ncpu" \
+	--clock 1 --clock-ms "$BPERF_CLOCK_MS"
 
 # 4. context-switches of a process that sleeps 1 ms at a time.  Measured
 # here, 60 runs of 1 s: bperf counted 0..5 switches more than plain
@@ -102,35 +123,20 @@ run_perf stat --attr-map "$BPERF_MAP" -x, --per-thread -t "$pid" \
 	{ t_show "$T_TMP/err"; t_abort "perf stat -t --per-thread failed"; }
 t_check "--per-thread row names the thread" \
 	grep -q -- "-$pid," "$T_TMP/t.csv"
-per_switch() {
-	python3 - "$T_TMP/t.csv" <<'PY'
-import sys
-v = {}
-for line in open(sys.argv[1]):
-    f = line.strip().split(",")
-    if len(f) > 4 and not line.startswith("#"):
-        try:
-            v[f[3]] = float(f[1])
-        except ValueError:
-            pass
-b, p = v.get("task-clock:b", 0), v.get("task-clock", 0)
-cs = v.get("context-switches:b", 0)
-print("task-clock:b %.2f ms, task-clock %.2f ms, %d switches: "
-      "%+.3f ms (%+.2f us a switch)" %
-      (b, p, cs, b - p, 1000 * (b - p) / cs if cs else 0))
-sys.exit(0 if p > 1 and cs > 100 and -0.02 <= b - p <= cs * 0.0015 + 0.02
-         else 1)
-PY
-}
-t_check "--per-thread -t task-clock: $(per_switch)" per_switch
+out=$(python3 "$T_SHELL_DIR/check_switches.py" --us 1.5 --min-cs 101 \
+	"$T_TMP/t.csv")
+t_check "--per-thread -t task-clock: $out" test $? -eq 0
 
 # 6. JSON and interval output through bperf: every interval's cpu-clock.
+# (A late interval leaves the next one short, as in stat_bpf_cpu.sh:
+# --min says work was seen, the clock how much.)
 run_perf stat --attr-map "$BPERF_MAP" -j -a -I 200 --interval-count 2 \
-	-e cpu-clock:b,cpu-clock -o "$T_TMP/j" 2>"$T_TMP/err" ||
+	-e duration_time,cpu-clock:b,duration_time,cpu-clock -o "$T_TMP/j" 2>"$T_TMP/err" ||
 	{ t_show "$T_TMP/err"; t_abort "-j -I failed"; }
-t_check "-j -I through bperf: valid JSON, two intervals of both events" \
-	python3 "$T_SHELL_DIR/check_json.py" --interval --rows 4 "$T_TMP/j"
+t_check "-j -I through bperf: valid JSON, two intervals of the four events" \
+	python3 "$T_SHELL_DIR/check_json.py" --interval --rows 8 "$T_TMP/j"
 bperf_compare "-j -I 200: each interval's cpu-clock" "$T_TMP/j" --json \
-	--interval --same-window --pct "$BPERF_CPU_PCT" --min $((ncpu * 190)) --pairs 2
+	--interval --same-window --pct "$BPERF_CPU_PCT" --min $((ncpu * 10)) \
+	--pairs 2 --clock "$ncpu" --clock-ms "$BPERF_CLOCK_MS"
 
 t_done

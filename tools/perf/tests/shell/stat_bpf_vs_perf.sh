@@ -4,7 +4,9 @@
 # makes N pipe round trips between two processes pinned to one CPU (two
 # switches each), counted by bperf and by plain counting in one session
 # and by the distribution's perf (/usr/bin/perf) in another run.  bperf
-# agrees with plain counting, and both perfs find the 2N switches.
+# agrees with plain counting, and both perfs find the 2N switches, less
+# the one pipe_rounds.py does not promise (its docstring says why: in
+# one run of .ci/run here, /usr/bin/perf counted 19999 of 20000).
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -23,6 +25,7 @@ rounds=(taskset -c "$CPU" "$PYTHON" "$T_SHELL_DIR/pipe_rounds.py" "$N")
 # the two on their CPU.  Measured here, 25 runs: plain counting found
 # 2..167 more (22 runs under 11), /usr/bin/perf 2..451 (23 under 16).
 EXTRA=1000
+CERTAIN=$((2 * N - 1))
 
 run_perf stat --attr-map "$BPERF_MAP" -x, -o "$T_TMP/ours.csv" \
 	-e context-switches:b,context-switches -- "${rounds[@]}" 2>"$T_TMP/err"
@@ -40,15 +43,15 @@ t_show "$T_TMP/err"
 # so the tasks starting and ending may count once more.  Measured here,
 # 25 runs: 0..3 more (1 in 19 runs).
 bperf_compare "$N round trips: bperf's context-switches as plain counting's" \
-	"$T_TMP/ours.csv" --abs 5 --min $((2 * N))
+	"$T_TMP/ours.csv" --abs 5 --min "$CERTAIN"
 
 p=$(csv_value "$T_TMP/ours.csv" context-switches)
 r=$(csv_value "$T_TMP/ref.csv" context-switches)
 echo "context-switches of $N round trips: bperf $(csv_value "$T_TMP/ours.csv" context-switches:b), plain $p, $REF_PERF $r"
 for who in "plain counting:$p" "$REF_PERF:$r"; do
 	v=${who##*:}
-	t_check "${who%:*} counts the $((2 * N)) switches and at most $EXTRA more ($v)" \
-		t_between "${v:-x}" $((2 * N)) $((2 * N + EXTRA))
+	t_check "${who%:*} counts the $CERTAIN certain switches and at most $EXTRA more ($v)" \
+		t_between "${v:-x}" "$CERTAIN" $((2 * N + EXTRA))
 done
 
 t_done

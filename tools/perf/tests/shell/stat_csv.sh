@@ -26,12 +26,23 @@ csv_case "default events" --event task-clock --event context-switches \
 	--event cycles -- -x, -- true
 csv_case "custom separator ';'" -s ';' --event task-clock --rows 2 -- \
 	-x';' -e task-clock,context-switches -- true
-csv_case "unsupported event" --event cycles --rows 2 -- \
-	-x, -e cycles,task-clock -- true
+# An event this machine does not count: cycles without a PMU.
+unsupported=$(t_unsupported_hw_event) ||
+	t_fail "no generic hardware event is <not supported> here: no row to check"
+csv_case "unsupported event ($unsupported)" --event "${unsupported:-cycles}" \
+	--rows 2 -- -x, -e "${unsupported:-cycles},task-clock" -- true
+# With a PMU: its counts, and the metrics derived from them.
+if t_has_hw_pmu; then
+	csv_case "hardware events" --event cycles --event instructions \
+		--event branches --rows 3 -- -x, -e cycles,instructions,branches -- true
+fi
 csv_case "-I 100 --interval-count 3" --interval --rows 3 -- \
 	-x, -a -e cpu-clock -I 100 --interval-count 3
+# (msr/tsc/ where there is an msr PMU: x86; the arm64 guest has none)
+second=context-switches
+t_has_msr_pmu && second=msr/tsc/
 csv_case "-A" --aggr cpu --rows $((ncpu * 2)) -- \
-	-x, -a -A -e cpu-clock,msr/tsc/ -- sleep 0.1
+	-x, -a -A -e "cpu-clock,$second" -- sleep 0.1
 csv_case "-I with -A" --interval --aggr cpu --rows $((ncpu * 2)) -- \
 	-x, -a -A -e cpu-clock -I 100 --interval-count 2
 csv_case "--per-thread" --aggr thread -- \

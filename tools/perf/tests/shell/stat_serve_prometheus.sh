@@ -53,6 +53,9 @@ for d in a b; do
 	[ "$(cat "$CG/$TOP/$d/cgroup.procs")" = "${LOOP[$d]}" ] ||
 		t_abort "the loop of cgroup $d is not alone in it"
 done
+# And of the machine's steal time (/proc/stat, in ticks), the same way.
+t_bg bash -c 'while read -r _ _ _ _ _ _ _ _ st _ </proc/stat; do echo "$EPOCHREALTIME $st"; sleep 0.1; done' \
+	>"$T_TMP/steal"
 
 # Two exporters ("hosts"): the same events and cgroups, one bperf leader.
 for h in host1 host2; do
@@ -115,7 +118,7 @@ done
 	t_abort "prometheus did not scrape both exporters 10 times in 10 s within 60 s"
 t=$(date +%s.%N)
 sleep 0.2
-"$SERVE_PY" "$T_SHELL_DIR/serve_prom_check.py" "$prom" "$t" 8 \
+"$SERVE_PY" "$T_SHELL_DIR/serve_prom_check.py" "$prom" "$t" 8 "$T_TMP/steal" \
 	"$TOP/a=$T_TMP/loop-a" "$TOP/b=$T_TMP/loop-b" >"$T_TMP/check" 2>&1
 rc=$?
 cat "$T_TMP/check"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Tracepoint events: sys:name, globs, modifiers and --filter, counted
-# plainly and through bperf.  Counts are checked against what the
+# plainly and through bperf (globs too).  Counts are checked against what the
 # workload is known to do (its execs), against the distribution's perf,
 # against context-switches of the same session, and bperf against plain
 # counting of the same session.
@@ -10,6 +10,7 @@
 . "$(dirname "$0")"/lib/bperf.sh
 
 t_require_bperf
+t_require_cmd jq
 t_require_ref_perf
 [ -r /sys/kernel/tracing/events/sched/sched_process_exec/id ] ||
 	[ -r /sys/kernel/debug/tracing/events/sched/sched_process_exec/id ] ||
@@ -112,26 +113,60 @@ t_check "sched:* counts every sched event with an id ($n of $want)" \
 # sched_switch 0 apart in 8, 1 switch in 2 (a switch bperf gives
 # the task that plain counting does not, README); execs always equal.
 # -a, 10 runs: always equal; one more run 1 apart.  Bounds: 1 switch.
-bperf_stat -x, -e sched:sched_switch:b,sched:sched_switch \
+# (Not --use-bpf, which would count the plain twins through bperf too.)
+run_perf stat --attr-map "$BPERF_MAP" -x, \
+	-e sched:sched_switch:b,sched:sched_switch \
 	-e sched:sched_process_exec:b,sched:sched_process_exec \
 	-o "$T_TMP/b" -- sh -c "$EXECS; sleep 0.05"
-t_check "bperf: sched_process_exec through the leader counts the 8 execs (and sleep's)" \
+t_check "bperf: sched_process_exec through the leader counts the 8 execs (and sleep's): $(val "$T_TMP/b" sched:sched_process_exec:b)" \
 	test "$(val "$T_TMP/b" sched:sched_process_exec:b)" = 8
 bperf_compare "bperf workload: tracepoints against plain" "$T_TMP/b" \
 	--abs 1 --pairs 2 --min 1
-bperf_stat -x, -a -e sched:sched_switch:b,sched:sched_switch \
-	-o "$T_TMP/ba" -- sleep 0.3
+run_perf stat --attr-map "$BPERF_MAP" -x, -a \
+	-e sched:sched_switch:b,sched:sched_switch -o "$T_TMP/ba" -- sleep 0.3
 bperf_compare "bperf -a: sched:sched_switch against plain" "$T_TMP/ba" \
 	--abs 1 --min 10
+# A glob through bperf ('sys:glob:b'): every tracepoint it names has its
+# own leader and counts what the same glob counts plainly (10 runs here:
+# equal every time), by value too: the workload's 7 execs and 7 exits,
+# execve 6 times (after sh's own), execveat never.
+run_perf stat --attr-map "$BPERF_MAP" -x, -o "$T_TMP/bg" \
+	-e 'sched:sched_process_e*:b,sched:sched_process_e*' \
+	-e 'syscalls:sys_enter_exec*:b' -- sh -c "$EXECS" 2>"$T_TMP/err" ||
+	{ t_fail "a glob through bperf: perf stat failed"; t_show "$T_TMP/err"; }
+t_check "bperf glob sched:sched_process_e*:b: 7 execs, 7 exits ($(val "$T_TMP/bg" sched:sched_process_exec:b), $(val "$T_TMP/bg" sched:sched_process_exit:b))" \
+	test "$(val "$T_TMP/bg" sched:sched_process_exec:b),$(val "$T_TMP/bg" sched:sched_process_exit:b)" = 7,7
+bperf_compare "bperf glob sched:sched_process_e*:b against plain" "$T_TMP/bg" \
+	--abs 0 --pairs 2 --only sched:sched_process_exec:b \
+	--only sched:sched_process_exit:b
+t_check "bperf glob syscalls:sys_enter_exec*:b: execve 6 times, execveat never" \
+	test "$(val "$T_TMP/bg" syscalls:sys_enter_execve:b),$(val "$T_TMP/bg" syscalls:sys_enter_execveat:b)" = 6,0
+# --use-bpf of a glob: one leader per tracepoint, listed while it runs.
+bperf_stat -e 'sched:sched_process_e*' -o /dev/null -- sleep 1 &
+bpid=$!
+names=
+for _ in $(seq 50); do
+	names=$(run_perf bperf list -j --attr-map "$BPERF_MAP" 2>/dev/null |
+		python3 -c '
+import json, sys
+print(" ".join(sorted(e["event"] for e in map(json.loads, sys.stdin)
+		      if e["state"] == "live")))')
+	[ "$names" = "sched:sched_process_exec sched:sched_process_exit" ] && break
+	sleep 0.05
+done
+wait $bpid
+t_check "--use-bpf -e 'sched:sched_process_e*': a leader per tracepoint ($names)" \
+	test "$names" = "sched:sched_process_exec sched:sched_process_exit"
+
 # While a session runs, its leader's key is the tracepoint: type 2
 # (PERF_TYPE_TRACEPOINT), config its id in tracefs; perf bperf list names
 # it by that id.
 id=$(cat /sys/kernel/tracing/events/sched/sched_switch/id 2>/dev/null ||
 	cat /sys/kernel/debug/tracing/events/sched/sched_switch/id)
-bperf_stat -a -e sched:sched_switch -o /dev/null -- sleep 1 &
+bperf_stat -a -e sched:sched_switch -o /dev/null -- sh -c "$(bperf_hold)" &
 bpid=$!
-sleep 0.5
-run_perf bperf list -j --attr-map "$BPERF_MAP" >"$T_TMP/list"
+bperf_wait_listed "$T_TMP/list" 'length > 0'
+bperf_release
 wait $bpid
 t_check "bperf: the leader's key is type 2, config $id, named sched:sched_switch" \
 	python3 -c '

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Plain counting agrees with the distribution's perf: task-clock of a
-# fixed CPU-bound workload (the median of the differences of runs made
-# side by side) within 5 %, page-faults within 4, context-switches in a
+# fixed CPU-bound workload, per ns of its duration_time (the median of
+# the differences of runs made side by side) within 1 %, page-faults
+# within 4, context-switches in a
 # sane range, and system-wide cpu-clock over a sleep is the CPUs times
 # the elapsed time.
 
@@ -15,12 +16,21 @@ t_require_ref_perf
 RUNS=${RUNS:-9}
 # The two perfs run the workload in turn, so the machine's noise does not
 # cancel: measured here, 20 times 9 pairs, the median of the pairs'
-# differences was -2.80..+2.72 %.
-TOLERANCE=5	# percent
+# differences of task-clock was -2.80..+2.72 %, and in a sanitizer run of
+# .ci/run the workload itself took 427 to 610 ms (the pairs -27.5..+20.6
+# %, their median +9.7 %).  Each run's task-clock over its own
+# duration_time (the CPU-bound workload's share of its run, about 0.997)
+# leaves that out: measured, 8 pairs, 5 of the normal build and 3 of the
+# sanitizer build, a workload taking 442..576 ms, ours - perf's
+# -0.19..+0.03 %; then three whole runs of this test (27 pairs, two
+# builds, one under heavy steal): pairs -0.31..+0.71 %, medians -0.175,
+# +0.031 and +0.046 %.  The bound on the median is five times the
+# largest pair seen, short of it.
+TOLERANCE=1	# percent
 # About half a second of user-space work on this VM, steadier than dd.
 LOOPS=${LOOPS:-18000000}
 work=(awk "BEGIN { for (i = 0; i < $LOOPS; i++) s += i }")
-events=task-clock,context-switches,page-faults
+events=task-clock,duration_time,context-switches,page-faults
 
 measure() {
 	local i
@@ -38,11 +48,16 @@ measure() {
 		ref_tc+=("$(csv_value "$T_TMP/ref" task-clock)")
 		ref_pf+=("$(csv_value "$T_TMP/ref" page-faults)")
 		diff_tc+=("$(awk -v a="${ours_tc[-1]}" -v b="${ref_tc[-1]}" \
-			'BEGIN { printf "%.3f", (b > 0 ? 100 * (a - b) / b : 1000) }')")
+			-v da="$(csv_value "$T_TMP/ours" duration_time)" \
+			-v db="$(csv_value "$T_TMP/ref" duration_time)" 'BEGIN {
+			if (a > 0 && b > 0 && da > 0 && db > 0)
+				printf "%.3f", 100 * (a / da - b / db) / (b / db)
+			else
+				print 1000 }')")
 	done
 	echo "task-clock ms, ours: ${ours_tc[*]}"
 	echo "task-clock ms, ref:  ${ref_tc[*]}"
-	echo "task-clock, ours - ref, percent: ${diff_tc[*]}"
+	echo "task-clock per duration_time, ours - ref, percent: ${diff_tc[*]}"
 	echo "page-faults, ours: ${ours_pf[*]}; ref: ${ref_pf[*]}"
 	echo "context-switches, ours: ${ours_cs[*]}"
 }
@@ -51,7 +66,7 @@ measure
 ours=$(t_median "${ours_tc[@]}")
 d=$(t_median "${diff_tc[@]}")
 t_check "task-clock of the workload is real ($ours ms)" t_between "$ours" 100 100000
-t_check "task-clock: ours - perf's, median of $RUNS pairs, ${d} % (within $TOLERANCE %)" \
+t_check "task-clock per duration_time: ours - perf's, median of $RUNS pairs, ${d} % (within $TOLERANCE %)" \
 	t_between "$d" -$TOLERANCE $TOLERANCE
 
 ours=$(t_median "${ours_pf[@]}")
@@ -68,15 +83,19 @@ t_check "median context-switches $ours in a sane range" t_between "$ours" 0 500
 
 # System-wide cpu-clock over a sleep is the number of CPUs times the time
 # it counted (the elapsed time: a loaded machine wakes the sleep late),
-# within 1 ms per CPU (as in stat_targets.sh: measured at most 0.13 ms).
+# within 1 ms per CPU (as in stat_targets.sh: measured at most 0.13 ms)
+# and the steal time of the run, as stat_targets.sh's t_clock_of_cpus
+# (seen in a make test here: 1009.76 ms on 2 CPUs in 501.899 ms).
 ncpu=$(nproc)
+t_steal_mark
 run_perf stat -a -e cpu-clock -o "$T_TMP/ours" -- sleep 0.5 2>"$T_TMP/err" ||
 		{ t_show "$T_TMP/err"; t_fail "perf stat -a failed"; }
+st=$(t_steal_ms)
 v=$(human_value "$T_TMP/ours" cpu-clock)
 elapsed=$(human_elapsed_ms "$T_TMP/ours")
-t_check "-a cpu-clock over 0.5 s is $ncpu x the $elapsed ms elapsed ($v)" \
-	awk -v v="${v:-x}" -v e="${elapsed:-0}" -v n="$ncpu" 'BEGIN {
+t_check "-a cpu-clock over 0.5 s is $ncpu x the $elapsed ms elapsed ($v; within $ncpu x (1 + steal $st) ms)" \
+	awk -v v="${v:-x}" -v e="${elapsed:-0}" -v n="$ncpu" -v st="$st" 'BEGIN {
 		d = v - n * e; if (d < 0) d = -d
-		exit !(v ~ /^[0-9.]+$/ && e > 0 && d <= n) }'
+		exit !(v ~ /^[0-9.]+$/ && e > 0 && d <= n * (1 + st)) }'
 
 t_done

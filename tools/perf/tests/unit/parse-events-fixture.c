@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "parse-events-fixture.h"
+#include "util/error.h"
 #include "util/evsel.h"
 #include "util/parse-events.h"
 #include "util/pmu.h"
@@ -56,18 +57,17 @@ int parse_fixture__teardown(void **state)
 
 struct evlist *parse_ok(const char *str)
 {
-	struct parse_events_error err = { 0 };
+	struct perf_error err = { .msg = "" };
 	struct evlist *evlist = evlist__new();
 	int ret;
 
 	assert_non_null(evlist);
 	ret = parse_events(evlist, str, &err);
 	if (ret)
-		print_error("parse_events(\"%s\") = %d: %s at %d\n", str, ret,
-			    err.str ? err.str : "?", err.idx);
+		print_error("parse_events(\"%s\") = %d: %s\n", str, ret,
+			    err.msg);
 	assert_int_equal(ret, 0);
-	assert_null(err.str);
-	parse_events_error__exit(&err);
+	assert_string_equal(err.msg, "");
 	return evlist;
 }
 
@@ -95,24 +95,23 @@ void check_one(const char *str, __u32 type, __u64 config, const char *name)
 
 void check_error(const char *str, int ret, int idx, const char *msg)
 {
-	struct parse_events_error err = { 0 };
+	struct perf_error err = { .msg = "" };
 	struct evlist *evlist = evlist__new();
+	char want[512];
 	int got;
 
 	assert_non_null(evlist);
+	snprintf(want, sizeof(want), "bad event '%s' at offset %d: %s", str,
+		 idx, msg);
 	got = parse_events(evlist, str, &err);
-	if (got != ret || !err.str || strncmp(err.str, msg, strlen(msg)) ||
-	    err.idx != idx)
-		print_error("parse_events(\"%s\") = %d, \"%s\" at %d\n", str,
-			    got, err.str ? err.str : "(null)", err.idx);
+	if (got != ret || strncmp(err.msg, want, strlen(want)))
+		print_error("parse_events(\"%s\") = %d, \"%s\"\n", str, got,
+			    err.msg);
 	assert_int_equal(got, ret);
-	assert_non_null(err.str);
-	assert_true(strncmp(err.str, msg, strlen(msg)) == 0);
-	assert_int_equal(err.idx, idx);
+	assert_true(strncmp(err.msg, want, strlen(want)) == 0);
+	assert_null(strchr(err.msg, '\n'));
 	/* nothing half-added */
 	assert_int_equal(evlist->nr_entries, 0);
 	assert_int_equal(evlist->nr_groups, 0);
-	parse_events_error__exit(&err);
-	assert_null(err.str);
 	evlist__delete(evlist);
 }

@@ -27,8 +27,8 @@ struct evlist *parse_one(const char *str, __u32 type, __u64 config,
 			 const char *name);
 void check_one(const char *str, __u32 type, __u64 config, const char *name);
 /*
- * The call fails with ret, err->idx and an err->str starting with msg,
- * and adds nothing to the evlist.
+ * The call fails with ret and the one line "bad event '<str>' at offset
+ * <idx>: <msg>..." in err, and adds nothing to the evlist.
  */
 void check_error(const char *str, int ret, int idx, const char *msg);
 

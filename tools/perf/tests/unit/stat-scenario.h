@@ -11,8 +11,8 @@
  * and aggregation from one table (stat-scenario.c), "-I" its interval
  * flavour, and the format letter is h (human), x (CSV ","), s (CSV ";")
  * or j (JSON).  STAT_TEST_DUMP=1 prints every rendered text on stderr;
- * STAT_TEST_RECORD=DIR writes each checked text to DIR/<name>.txt
- * instead of comparing it.
+ * STAT_TEST_RECORD=DIR also writes each checked text to DIR/<name>.txt
+ * (the cases are still compared).
  */
 
 #include <stddef.h>

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bperf groups' pure pieces: group keys, their names, switch and fault
- * members.
+ * members, and which fault hook a leader gets.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 #include <linux/perf_event.h>
@@ -134,9 +135,6 @@ static void test_fault_members(void **state)
 	struct bperf_events g;
 	__u32 want = (1U << 1) | (1U << 3) | (1U << 4);
 
-#if !defined(__x86_64__) && !defined(__i386__)
-	want = 0; /* no page fault tracepoints: no fault hooks */
-#endif
 	group_of(&g, 6, mix);
 	assert_int_equal(bperf_events__fault_members(&g), want);
 	/* :u and :k faults are faults. */
@@ -144,6 +142,56 @@ static void test_fault_members(void **state)
 	assert_int_equal(bperf_events__fault_members(&g), want);
 	bperf_events__single(&g, &task_clock);
 	assert_int_equal(bperf_events__fault_members(&g), 0);
+}
+
+static const struct bperf_attr_key page_faults = {
+	.type = PERF_TYPE_SOFTWARE,
+	.config = PERF_COUNT_SW_PAGE_FAULTS,
+};
+
+/* The choices that do not depend on this kernel's BTF. */
+static void test_fault_hook_choice(void **state)
+{
+	const struct bperf_attr_key *members[] = { &task_clock, &page_faults };
+	struct bperf_events single, group, clock;
+
+	bperf_events__single(&single, &page_faults);
+	bperf_events__single(&clock, &task_clock);
+	group_of(&group, 2, members);
+	assert_int_equal(setenv("PERF_BPERF_FAULT_HOOK", "event", 1), 0);
+	assert_int_equal(bperf_fault__choose(&single), BPERF_FAULT_HOOK_EVENT);
+	/* The sample reads one event: a group gets no hook. */
+	assert_int_equal(bperf_fault__choose(&group), BPERF_FAULT_HOOK_NONE);
+	assert_int_equal(bperf_fault__choose(&clock), BPERF_FAULT_HOOK_NONE);
+	assert_int_equal(setenv("PERF_BPERF_FAULT_HOOK", "none", 1), 0);
+	assert_int_equal(bperf_fault__choose(&single), BPERF_FAULT_HOOK_NONE);
+	assert_int_equal(unsetenv("PERF_BPERF_FAULT_HOOK"), 0);
+	/* No faults, no hook, whatever the kernel has. */
+	assert_int_equal(bperf_fault__choose(&clock), BPERF_FAULT_HOOK_NONE);
+	assert_int_not_equal(bperf_fault__choose(&single),
+			     BPERF_FAULT_HOOK_NONE);
+}
+
+/* What a session accepts in a leader's .rodata. */
+static void test_fault_hook_valid(void **state)
+{
+	const struct bperf_attr_key *members[] = { &task_clock, &page_faults };
+	struct bperf_events single, group, clock;
+
+	bperf_events__single(&single, &page_faults);
+	bperf_events__single(&clock, &task_clock);
+	group_of(&group, 2, members);
+	assert_true(bperf_fault__valid(BPERF_FAULT_HOOK_TRACEPOINTS, &single));
+	assert_true(bperf_fault__valid(BPERF_FAULT_HOOK_TRACEPOINTS, &group));
+	assert_true(bperf_fault__valid(BPERF_FAULT_HOOK_EVENT, &single));
+	assert_true(bperf_fault__valid(BPERF_FAULT_HOOK_NONE, &group));
+	assert_true(bperf_fault__valid(BPERF_FAULT_HOOK_NONE, &clock));
+	/* Made so with PERF_BPERF_FAULT_HOOK=none. */
+	assert_true(bperf_fault__valid(BPERF_FAULT_HOOK_NONE, &single));
+	assert_false(bperf_fault__valid(BPERF_FAULT_HOOK_EVENT, &group));
+	assert_false(bperf_fault__valid(BPERF_FAULT_HOOK_EVENT, &clock));
+	assert_false(bperf_fault__valid(BPERF_FAULT_HOOK_TRACEPOINTS, &clock));
+	assert_false(bperf_fault__valid(BPERF_FAULT_HOOK_EVENT + 1, &single));
 }
 
 int main(void)
@@ -154,6 +202,8 @@ int main(void)
 		cmocka_unit_test(test_group_name),
 		cmocka_unit_test(test_switch_members),
 		cmocka_unit_test(test_fault_members),
+		cmocka_unit_test(test_fault_hook_choice),
+		cmocka_unit_test(test_fault_hook_valid),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every event string parse_events() refuses, with the offset and the
- * reason it reports, and the one error line (plus hint) that
- * parse_events_error__print() makes of it.
+ * reason it reports, and the one error line (plus hint) it prints as.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -17,6 +16,7 @@
 #include <cmocka.h>
 
 #include "parse-events-fixture.h"
+#include "util/error.h"
 #include "util/evsel.h"
 #include "util/parse-events.h"
 #include "util/pmu.h"
@@ -95,14 +95,14 @@ static void test_errors(void **state)
 
 static void test_error_print(void **state)
 {
-	struct parse_events_error err = { 0 };
+	struct perf_error err = { .msg = "" };
 	struct evlist *evlist = evlist__new();
 	char buf[512] = "";
 	FILE *f;
 	int saved, fd;
 
 	assert_int_equal(parse_events(evlist, "cycles:zz", &err), -EINVAL);
-	assert_non_null(err.help);
+	assert_true(err.hint[0] != '\0');
 
 	/* capture stderr */
 	f = tmpfile();
@@ -111,7 +111,7 @@ static void test_error_print(void **state)
 	saved = dup(2);
 	fd = fileno(f);
 	dup2(fd, 2);
-	parse_events_error__print(&err, "cycles:zz");
+	perf_error__print(&err);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -133,7 +133,6 @@ static void test_error_print(void **state)
 			lines += *c == '\n';
 		assert_int_equal(lines, 2);
 	}
-	parse_events_error__exit(&err);
 	evlist__delete(evlist);
 }
 

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "parse-events-fixture.h"
+#include "util/cpumap.h"
 #include "util/evsel.h"
 #include "util/parse-events.h"
 #include "util/pmu.h"
@@ -247,9 +248,46 @@ static void test_pmu_find(void **state)
 	assert_ptr_equal(perf_pmu__find("msr"), pmu); /* cached */
 }
 
+/*
+ * A PMU's cpumask: its events count there whatever the target (power
+ * "0", uncore_imc_0 "0,2"); a PMU without one, or with a file that is
+ * no CPU list, has none.
+ */
+static void test_pmu_cpumask(void **state)
+{
+	struct evlist *evlist;
+	struct evsel *evsel;
+
+	assert_non_null(perf_pmu__find("power")->cpus);
+	assert_int_equal(perf_pmu__find("power")->cpus->nr, 1);
+	assert_null(perf_pmu__find("msr")->cpus);
+	assert_null(perf_pmu__find("cpu")->cpus);
+	assert_null(perf_pmu__find("uncore_imc_1")->cpus);
+
+	evlist = parse_one("power/energy-pkg/", 9, 2, "power/energy-pkg/");
+	evsel = evlist->entries[0];
+	assert_non_null(evsel->pmu_cpus);
+	assert_int_equal(evsel->pmu_cpus->nr, 1);
+	assert_int_equal(evsel->pmu_cpus->map[0], 0);
+	/* a copy: the evsel outlives the PMU cache */
+	assert_ptr_not_equal(evsel->pmu_cpus, perf_pmu__find("power")->cpus);
+	evlist__delete(evlist);
+
+	evlist = parse_ok("cas_count_read,msr/tsc/,cpu-clock");
+	assert_int_equal(evlist->nr_entries, 4);
+	evsel = evlist->entries[0];
+	assert_int_equal(evsel->pmu_cpus->nr, 2);
+	assert_int_equal(evsel->pmu_cpus->map[1], 2);
+	assert_null(evlist->entries[1]->pmu_cpus); /* uncore_imc_1: bad file */
+	assert_null(evlist->entries[2]->pmu_cpus);
+	assert_null(evlist->entries[3]->pmu_cpus);
+	evlist__delete(evlist);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pmu_cpumask),
 		cmocka_unit_test(test_pmu_alias),
 		cmocka_unit_test(test_pmu_bare_alias),
 		cmocka_unit_test(test_pmu_terms),

@@ -19,7 +19,9 @@
 #include "util/error.h"
 #include "util/evsel.h"
 #include "util/perf-data.h"
+#include "util/stat-file.h"
 #include "util/stat-record.h"
+#include "util/thread_map.h"
 
 static void expect_bytes(const struct perf_data_buf *b, const char *hex)
 {

@@ -20,6 +20,7 @@
 #include "util/evsel.h"
 #include "util/stat-priv.h"
 #include "util/stat.h"
+#include "util/thread_map.h"
 #include "fake-sysfs.h"
 
 static void test_welford(void **state)

@@ -8,25 +8,26 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "util/error.h"
 #include "util/target.h"
 
 static void expect_ok(const struct target *t, bool workload)
 {
-	char err[256] = "";
+	struct perf_error err = { .msg = "" };
 
-	assert_int_equal(target__validate(t, workload, err, sizeof(err)), 0);
-	assert_string_equal(err, "");
+	assert_int_equal(target__validate(t, workload, &err), 0);
+	assert_string_equal(err.msg, "");
 }
 
 static void expect_conflict(const struct target *t, bool workload,
 			    const char *why)
 {
-	char err[256] = "";
+	struct perf_error err = { .msg = "" };
 
-	assert_int_equal(target__validate(t, workload, err, sizeof(err)),
-			 -EINVAL);
-	assert_string_equal(err, why);
-	assert_null(strchr(err, '\n'));
+	assert_int_equal(target__validate(t, workload, &err), -EINVAL);
+	assert_string_equal(err.msg, why);
+	assert_string_equal(err.hint, "");
+	assert_null(strchr(err.msg, '\n'));
 }
 
 static void test_valid(void **state)
@@ -90,7 +91,7 @@ static void test_no_buffer(void **state)
 	(void)state;
 	assert_int_equal(
 		target__validate(&(struct target){ .pid = "1", .tid = "1" },
-				 false, NULL, 0),
+				 false, NULL),
 		-EINVAL);
 }
 
