@@ -5,13 +5,33 @@
 #
 #   make            build tools/perf/perf
 #   make test       build, then run every unit and shell test
+#   make test-guests  build, then run the bperf tests inside QEMU guests
+#                   booting Debian's own kernels (scripts/guests/; GUESTS=)
 #   make deps       install the Debian packages the build and tests need
 #   make bench      build, then run the benchmarks (bench/run.sh; not tests)
 #   make install    install perf and its manual pages under $(DESTDIR)$(PREFIX)
 #   make SAN=1      ASan+UBSan build (into build-san/)
+#   make ARCH=arm64 cross-build perf and its unit tests for arm64 (into
+#                   build-arm64/, perf at build-arm64/perf) with Debian's
+#                   aarch64-linux-gnu- toolchain and arm64 -dev packages
 #   make V=1        show full commands
 
+HOST_ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
+ARCH ?= $(HOST_ARCH)
+ifneq ($(ARCH),$(HOST_ARCH))
+# A cross build: its own output folder, so the native build is untouched.
+ifeq ($(ARCH),arm64)
+CROSS_COMPILE ?= aarch64-linux-gnu-
+else
+$(error ARCH=$(ARCH): only arm64 can be cross-built here (this machine is $(HOST_ARCH)))
+endif
 ifeq ($(SAN),1)
+$(error SAN=1 is for native builds, not ARCH=$(ARCH))
+endif
+CROSS := 1
+OUTPUT ?= build-$(ARCH)
+PERF_BIN := $(OUTPUT)/perf
+else ifeq ($(SAN),1)
 OUTPUT ?= build-san
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 # The sanitizer build keeps its own binary; the tests run it.
@@ -30,14 +50,19 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-CC ?= cc
+# The cross compiler unless CC is given (make's built-in default is cc).
+ifeq ($(origin CC),default)
+CC := $(CROSS_COMPILE)gcc
+endif
+ifeq ($(origin AR),default)
+AR := $(CROSS_COMPILE)ar
+endif
 CLANG ?= clang
 BPFTOOL ?= bpftool
 SCDOC ?= scdoc
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
 MANDIR := $(PREFIX)/share/man
-ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
 
 PERF_DIR := tools/perf
@@ -72,14 +97,16 @@ SKELS := $(patsubst $(SKEL_DIR)/%.bpf.c,$(OUTPUT)/bpf_skel/%.skel.h,$(BPF_SRCS))
 TESTS := $(patsubst $(TEST_DIR)/unit/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
 TEST_FIXTURE_OBJS := $(patsubst %.c,$(OUTPUT)/%.o,$(TEST_FIXTURE_SRCS))
 TEST_FIXTURE_LIB := $(OUTPUT)/libperf-test-fixture.a
+# Programs the shell tests run (tools/perf/tests/helpers/), not tests.
+TEST_HELPERS := $(OUTPUT)/tests/fentry-probe $(OUTPUT)/tests/fentry_probe.bpf.o
 MANS := $(patsubst $(DOC_DIR)/%.scd,$(OUTPUT)/man/man1/%,$(wildcard $(DOC_DIR)/*.1.scd))
 UTIL_LIB := $(OUTPUT)/libperf-util.a
 
 .DELETE_ON_ERROR:
-.PHONY: all test unit-test deps clean fuzz bench install
+.PHONY: all test test-guests unit-test deps clean fuzz bench install
 .SECONDARY:
 
-all: $(PERF_BIN) $(TESTS) $(MANS)
+all: $(PERF_BIN) $(TESTS) $(TEST_HELPERS) $(MANS)
 
 $(PERF_BIN): $(MAIN_OBJS) $(UTIL_LIB)
 	$(call msg,LINK,$@)
@@ -87,7 +114,7 @@ $(PERF_BIN): $(MAIN_OBJS) $(UTIL_LIB)
 
 $(UTIL_LIB): $(UTIL_OBJS)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 # perf help finds the pages of the build tree when perf is not installed.
 $(OUTPUT)/$(PERF_DIR)/perf.o: CFLAGS += -DPERF_BUILD_MANDIR='"$(abspath $(OUTPUT))/man"'
@@ -123,9 +150,19 @@ $(OUTPUT)/bpf_skel/%.skel.h: $(OUTPUT)/bpf_skel/%.bpf.o
 	$(call msg,GEN-SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< name $(notdir $*)_bpf > $@
 
+$(OUTPUT)/tests/%.bpf.o: $(TEST_DIR)/helpers/%.bpf.c
+	$(call msg,BPF,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUTPUT)/tests/%: $(TEST_DIR)/helpers/%.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS)
+
 $(TEST_FIXTURE_LIB): $(TEST_FIXTURE_OBJS)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 $(OUTPUT)/tests/test-%: $(TEST_DIR)/unit/test-%.c $(TEST_FIXTURE_LIB) $(UTIL_LIB)
 	$(call msg,TEST-CC,$@)
@@ -133,14 +170,27 @@ $(OUTPUT)/tests/test-%: $(TEST_DIR)/unit/test-%.c $(TEST_FIXTURE_LIB) $(UTIL_LIB
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(TEST_FIXTURE_LIB) \
 		$(UTIL_LIB) -lcmocka $(LIBS)
 
+ifeq ($(CROSS),1)
+# Cross-built binaries do not run here: the arm64 guest runs them.
+unit-test test bench fuzz:
+	@echo "make: ARCH=$(ARCH) builds for another machine: run its tests there" >&2
+	@exit 2
+else
 unit-test: $(TESTS)
 	$(Q)$(TEST_DIR)/run-tests.sh --unit-only $(OUTPUT)/tests
 
+# PERF_TEST_DEPS=required: what make deps installs must be there, a test
+# that misses it fails (tools/perf/tests/shell/lib.sh).
 test: all
-	$(Q)PERF_BIN=$(abspath $(PERF_BIN)) $(TEST_DIR)/run-tests.sh $(OUTPUT)/tests
+	$(Q)PERF_BIN=$(abspath $(PERF_BIN)) PERF_TEST_DEPS=required \
+		$(TEST_DIR)/run-tests.sh $(OUTPUT)/tests
+
+test-guests: all
+	$(Q)scripts/guests/run.sh
 
 bench: all
 	$(Q)OUTPUT=$(OUTPUT) bench/run.sh
+endif
 
 # libFuzzer targets (tools/perf/tests/fuzz/fuzz-*.c), linked against the
 # util sources built again with clang and the same sanitizers.  Each runs
@@ -168,6 +218,7 @@ $(FUZZ_DIR)/fuzz-%: $(TEST_DIR)/fuzz/fuzz-%.c $(FUZZ_UTIL_OBJS)
 	$(call msg,FUZZ-LD,$@)
 	$(Q)$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_UTIL_OBJS) $(LIBS)
 
+ifneq ($(CROSS),1)
 fuzz: $(FUZZ_BINS)
 	$(Q)set -e; for bin in $(FUZZ_BINS); do \
 		t=$${bin##*/fuzz-}; \
@@ -188,12 +239,14 @@ fuzz: $(FUZZ_BINS)
 			sed 's/^/           /'; \
 	done
 
+endif
+
 deps:
 	$(Q)scripts/install-deps.sh
 
 clean:
 	$(call msg,CLEAN,)
-	$(Q)rm -rf build build-san $(PERF_DIR)/perf
+	$(Q)rm -rf build build-san build-arm64 $(PERF_DIR)/perf
 
 -include $(MAIN_OBJS:.o=.d) $(UTIL_OBJS:.o=.d) $(TESTS:=.d) \
 	 $(TEST_FIXTURE_OBJS:.o=.d)

@@ -46,7 +46,7 @@ LOW_QUANTILE = 0.10
 # Targets: what a miss is measured against.
 TARGET_LEADER_NS = 250.0
 # The programs of a leader besides on_switch.
-LEADER_HOOKS = ("on_fork", "on_free", "on_exit", "on_exec", "on_tick")
+LEADER_HOOKS = ("on_fork", "on_free", "on_task", "on_exit_kprobe")
 TARGET_CPU_SESSION_NS = 5.0
 TARGET_FIRST_TASK_NS = 40.0
 TARGET_MISS_SESSION_NS = 2.0

@@ -112,7 +112,6 @@ static int readcost__time_reads(struct evlist *evlist,
 int main(int argc, char **argv)
 {
 	const char *events = NULL, *backend = NULL;
-	struct parse_events_error perr = {};
 	struct target target = {};
 	unsigned long long *samples;
 	struct perf_error err;
@@ -154,9 +153,8 @@ int main(int argc, char **argv)
 	samples = calloc(reads, sizeof(*samples));
 	if (!evlist || !samples)
 		return 1;
-	if (parse_events(evlist, events, &perr)) {
-		fprintf(stderr, "readcost: error: bad events '%s': %s\n",
-			events, perr.str ? perr.str : "?");
+	if (parse_events(evlist, events, &err)) {
+		fprintf(stderr, "readcost: error: %s\n", err.msg);
 		return 2;
 	}
 	target.use_bpf = !strcmp(backend, "bperf");

@@ -14,11 +14,17 @@ PACKAGES=(
 	libcmocka-dev			# unit tests
 	scdoc man-db			# manual pages (perf help)
 	linux-perf			# the reference perf the tests compare with
-	python3 jq procps util-linux coreutils	# shell tests
+	python3 jq procps util-linux coreutils strace	# shell tests
 	gnuplot-nox valgrind		# benchmarks, leak checks
 	libclang-rt-14-dev		# libFuzzer and sanitizer runtimes (make fuzz)
 	libmicrohttpd-dev		# perf stat --serve (HTTP)
 	prometheus curl python3-prometheus-client	# perf stat --serve tests
+	qemu-system-x86 cpio		# make test-guests (Debian's kernels)
+	# make ARCH=arm64: the cross compiler and the arm64 libraries
+	gcc-aarch64-linux-gnu libc6-dev:arm64 libbpf-dev:arm64
+	libelf-dev:arm64 zlib1g-dev:arm64 libmicrohttpd-dev:arm64
+	libcmocka-dev:arm64
+	qemu-system-arm			# the arm64 guest (a PMU to test with)
 )
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -38,6 +44,10 @@ missing() {
 }
 
 export DEBIAN_FRONTEND=noninteractive
+# The arm64 packages above (multiarch) need the architecture first.
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+	dpkg --add-architecture arm64
+fi
 if ! apt-get update; then
 	# Offline is fine as long as nothing is missing.
 	if [ -n "$(missing)" ]; then
