@@ -174,11 +174,16 @@ static int topology__node(int cpu)
 
 /*
  * The cache used for --per-cache: the requested level (0: the highest
- * present), data or unified (an L1 instruction cache is skipped).
+ * present), data or unified (an L1 instruction cache is skipped).  A CPU
+ * without a cache directory (some VMs) has level and id -1, whatever the
+ * level asked, and one with caches but none of that level the level
+ * asked with id -1: perf's cpu__get_cache_details() and
+ * aggr_cpu_id__cache() give the same, printed S0-D0-L-1-ID-1.
  */
 static void topology__cache(int cpu, int want_level, struct cpu_topology *topo)
 {
 	int best_level = 0, best_id = -1;
+	bool any = false;
 
 	for (int idx = 0;; idx++) {
 		char path[PATH_MAX], buf[4096];
@@ -189,6 +194,7 @@ static void topology__cache(int cpu, int want_level, struct cpu_topology *topo)
 			 topology_root, cpu, idx);
 		if (topology__read_int(path, &level))
 			break;
+		any = true;
 
 		snprintf(path, sizeof(path),
 			 "%s/devices/system/cpu/cpu%d/cache/index%d/type",
@@ -216,7 +222,7 @@ static void topology__cache(int cpu, int want_level, struct cpu_topology *topo)
 		if (want_level)
 			break;
 	}
-	topo->cache_level = want_level ? want_level : best_level;
+	topo->cache_level = !any ? -1 : want_level ? want_level : best_level;
 	topo->cache_id = best_id;
 }
 

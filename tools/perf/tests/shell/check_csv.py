@@ -28,7 +28,7 @@ AGGR = {
     "socket": (r"S[0-9]+", True),
     "die": (r"S[0-9]+-D[0-9]+", True),
     "node": (r"N[0-9]+", True),
-    "cache": (r"S[0-9]+-D[0-9]+-L[0-9]+-ID[0-9]+", True),
+    "cache": (r"S[0-9]+-D[0-9]+-L([0-9]+-ID[0-9]+|[0-9]+-ID-1|-1-ID-1)", True),
     "cluster": (r"S[0-9]+-D[0-9]+-CLS[0-9]+", True),
 }
 

@@ -31,7 +31,7 @@ AGGR = {
     "socket": ("socket", r"S[0-9]+", True),
     "die": ("die", r"S[0-9]+-D[0-9]+", True),
     "node": ("node", r"N[0-9]+", True),
-    "cache": ("cache", r"S[0-9]+-D[0-9]+-L[0-9]+-ID[0-9]+", True),
+    "cache": ("cache", r"S[0-9]+-D[0-9]+-L([0-9]+-ID[0-9]+|[0-9]+-ID-1|-1-ID-1)", True),
     "cluster": ("cluster", r"S[0-9]+-D[0-9]+-CLS[0-9]+", True),
 }
 

@@ -119,6 +119,11 @@ static void test_missing_files(void **state)
 	assert_int_equal(topo.die, 0);
 	assert_int_equal(topo.cluster, 0);
 	assert_int_equal(topo.node, 0);
+	/* No cache directory: level and id -1 (perf: S3-D0-L-1-ID-1). */
+	assert_int_equal(topo.cache_level, -1);
+	assert_int_equal(topo.cache_id, -1);
+	assert_int_equal(cpu__topology(8, 2, &topo), 0);
+	assert_int_equal(topo.cache_level, -1);
 	assert_int_equal(topo.cache_id, -1);
 
 	assert_int_equal(cpu__topology(9, 0, &topo), -ENOENT);
