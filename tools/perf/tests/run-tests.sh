@@ -20,6 +20,16 @@
 # DIR/NAME.log, passed or not (make test-guests keeps them with a guest's
 # results).
 #
+# Known defects (tools/perf/tests/known-failures, or the file
+# PERF_TEST_KNOWN_FAILURES names): a shell test that exits 1 and whose
+# every "FAIL: " line is one the ledger lists for it prints
+# "XFAIL shell/NAME (#ISSUE): CHECK" and counts with the skipped; any
+# other failed check in it, a crash or a timeout is a FAIL as ever.  A
+# listed test that passes prints PASS with a note that its defect did
+# not show.  A ledger line that names no issue or no test is a usage
+# error.  PERF_TEST_SHELL_DIR runs the shell tests of another directory
+# (the runner's own test).
+#
 # Ends with exactly "N passed, N failed, N skipped"; exits 1 if anything
 # failed or nothing ran, or at once, with one line, if shell tests are
 # selected and we are not root; 2 on a usage error.
@@ -27,7 +37,8 @@
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-SHELL_DIR=$HERE/shell
+SHELL_DIR=${PERF_TEST_SHELL_DIR:-$HERE/shell}
+LEDGER=${PERF_TEST_KNOWN_FAILURES:-$HERE/known-failures}
 TIMEOUT=${PERF_TEST_TIMEOUT:-300}
 UNIT_ONLY=0
 
@@ -88,6 +99,81 @@ passed=0
 failed=0
 skipped=0
 
+# The ledger of known defects, one entry a line (see known-failures):
+# LEDGER_TEST[i] is shell/NAME, LEDGER_ISSUE[i] #N, LEDGER_CHECK[i] a glob
+# of the text after "FAIL: ".
+LEDGER_TEST=()
+LEDGER_ISSUE=()
+LEDGER_CHECK=()
+
+ledger_error() {	# ledger_error LINENO WHAT
+	echo "run-tests.sh: $LEDGER:$1: $2" >&2
+	exit 2
+}
+
+ledger_load() {
+	local line n=0 test issue check figures rest
+	if [ ! -e "$LEDGER" ]; then
+		[ -z "${PERF_TEST_KNOWN_FAILURES:-}" ] && return 0
+		echo "run-tests.sh: no ledger of known defects $LEDGER" >&2
+		exit 2
+	fi
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		[[ $line =~ ^[[:space:]]*(#|$) ]] && continue
+		test=${line%%' | '*} rest=${line#*' | '}
+		issue=${rest%%' | '*} rest=${rest#*' | '}
+		check=${rest%%' | '*} figures=${rest#*' | '}
+		if [ "$test" = "$line" ] || [ "$issue" = "$rest" ] ||
+			[ "$check" = "$figures" ] || [ -z "$check" ] ||
+			[ -z "$figures" ]; then
+			ledger_error $n "not TEST | #ISSUE | CHECK | FIGURES"
+		fi
+		[[ $issue =~ ^#[0-9]+$ ]] ||
+			ledger_error $n "'$issue' names no issue (#N)"
+		[[ $test == shell/?* && -f $SHELL_DIR/${test#shell/}.sh ]] ||
+			ledger_error $n "no test '$test' (shell/NAME of $SHELL_DIR/NAME.sh)"
+		LEDGER_TEST+=("$test")
+		LEDGER_ISSUE+=("$issue")
+		LEDGER_CHECK+=("$check")
+	done <"$LEDGER"
+}
+
+# ledger_issues NAME: the issues the ledger lists for the test NAME.
+ledger_issues() {
+	local i
+	for i in "${!LEDGER_TEST[@]}"; do
+		[ "${LEDGER_TEST[$i]}" = "$1" ] && echo "${LEDGER_ISSUE[$i]}"
+	done | sort -u | paste -sd ' '
+}
+
+# ledger_explains NAME LOG: true if LOG has at least one "FAIL: " line
+# and the ledger lists every one for NAME; LEDGER_SEEN then holds an
+# "(#N): CHECK" line for each, LEDGER_UNLISTED otherwise counts the
+# lines it does not list.
+ledger_explains() {
+	local name=$1 log=$2 line check i found
+	LEDGER_SEEN=() LEDGER_UNLISTED=0
+	[ -n "$(ledger_issues "$name")" ] || return 1
+	while IFS= read -r line; do
+		check=${line#FAIL: } found=
+		for i in "${!LEDGER_TEST[@]}"; do
+			[ "${LEDGER_TEST[$i]}" = "$name" ] || continue
+			# shellcheck disable=SC2053
+			if [[ $check == ${LEDGER_CHECK[$i]} ]]; then
+				found=${LEDGER_ISSUE[$i]}
+				break
+			fi
+		done
+		if [ -n "$found" ]; then
+			LEDGER_SEEN+=("($found): $check")
+		else
+			LEDGER_UNLISTED=$((LEDGER_UNLISTED + 1))
+		fi
+	done < <(grep -a '^FAIL: ' "$log")
+	[ ${#LEDGER_SEEN[@]} -gt 0 ] && [ "$LEDGER_UNLISTED" -eq 0 ]
+}
+
 selected() {
 	local name=$1 p
 	[ ${#PATTERNS[@]} -eq 0 ] && return 0
@@ -98,13 +184,34 @@ selected() {
 	return 1
 }
 
-report() {	# report PASS|FAIL|SKIP NAME [REASON] [LOG]
-	local verdict=$1 name=$2 reason=${3:-} log=${4:-}
+# ledger_reason ISSUES: why a failed test the ledger lists for ISSUES
+# (none: not listed) is not an XFAIL, after ledger_explains.
+ledger_reason() {
+	[ -n "$1" ] || return 0
+	if [ "$LEDGER_UNLISTED" -gt 0 ]; then
+		echo "$LEDGER_UNLISTED check(s) not in the ledger"
+	else
+		echo "no FAIL: line for the ledger's $1"
+	fi
+}
+
+# report PASS|FAIL|SKIP NAME [REASON] [LOG], or report XFAIL NAME: the
+# known defects of LEDGER_SEEN, counted with the skipped.
+report() {
+	local verdict=$1 name=$2 reason=${3:-} log=${4:-} seen
 	case $verdict in
 	PASS) passed=$((passed + 1)) ;;
 	FAIL) failed=$((failed + 1)) ;;
-	SKIP) skipped=$((skipped + 1)) ;;
+	SKIP | XFAIL) skipped=$((skipped + 1)) ;;
 	esac
+	if [ "$verdict" = XFAIL ]; then
+		printf 'XFAIL %s %s\n' "$name" "${LEDGER_SEEN[0]}"
+		for seen in "${LEDGER_SEEN[@]:1}"; do
+			printf '    | XFAIL %s\n' "$seen"
+		done
+		printf 'XFAIL %s %s\n' "$name" "${LEDGER_SEEN[0]}" >>"$LOG_DIR/known"
+		return
+	fi
 	printf '%s %s%s\n' "$verdict" "$name" "${reason:+ ($reason)}"
 	if [ "$verdict" = FAIL ] && [ -n "$log" ] && [ -s "$log" ]; then
 		sed -e 's/^/    | /' "$log" | tail -n 200
@@ -231,7 +338,7 @@ run_unit() {
 # Exit status 2 is a skip only with lib.sh's t_skip line last: bash also
 # exits 2 on a syntax error, and so do some commands a test may end on.
 run_shell() {
-	local script=$1 base name log rc last
+	local script=$1 base name log rc last listed
 	base=$(basename "$script" .sh)
 	name=shell/$base
 	log=$LOG_DIR/$base.sh.log
@@ -249,8 +356,9 @@ run_shell() {
 		report FAIL "$name" "sanitizer report, exit status $rc" "$log"
 		return
 	fi
+	listed=$(ledger_issues "$name")
 	case $rc in
-	0) report PASS "$name" ;;
+	0) report PASS "$name" "${listed:+a listed defect did not show: $listed}" ;;
 	2)
 		if [[ $last == "$base: skipped: "?* ]]; then
 			report SKIP "$name" "${last#"$base: skipped: "}"
@@ -258,7 +366,13 @@ run_shell() {
 			report FAIL "$name" "exit status 2 without a skip reason" "$log"
 		fi
 		;;
-	1) report FAIL "$name" "" "$log" ;;
+	1)
+		if ledger_explains "$name" "$log"; then
+			report XFAIL "$name"
+		else
+			report FAIL "$name" "$(ledger_reason "$listed")" "$log"
+		fi
+		;;
 	*) report FAIL "$name" "$(status_reason $rc)" "$log" ;;
 	esac
 }
@@ -276,6 +390,7 @@ shell_tests() {
 
 # Shell tests count real sessions as root: without root they would all
 # skip, and a run where every one skipped must not look like a pass.
+ledger_load
 SHELL_TESTS=()
 if [ $UNIT_ONLY -eq 0 ]; then
 	mapfile -t SHELL_TESTS < <(shell_tests)
@@ -310,6 +425,10 @@ if [ ${#SHELL_TESTS[@]} -gt 0 ]; then
 	done
 fi
 
+if [ -s "$LOG_DIR/known" ]; then
+	echo "known defects (${LEDGER##*/}):"
+	sed -e 's/^/    /' "$LOG_DIR/known"
+fi
 if [ -s "$LOG_DIR/recap" ]; then
 	echo "failed:"
 	cat "$LOG_DIR/recap"
