@@ -27,7 +27,20 @@ ln -sf /proc/self/fd/1 /dev/stdout
 ln -sf /proc/self/fd/2 /dev/stderr
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
+# A tree under /tmp (a clone in /tmp/ci, as CI's recipe makes one) would
+# be hidden by the guest's own /tmp: hold it elsewhere, and put it back
+# at its path on top of the new /tmp.
+held=
+case $tree in
+/tmp/*)
+	held=/mnt/bperf-tree
+	mkdir -p "$held" && mount --bind "$tree" "$held" || held=
+	;;
+esac
 mount -t tmpfs tmpfs /tmp
+if [ -n "$held" ]; then
+	mkdir -p "$tree" && mount --move "$held" "$tree"
+fi
 mount -t tmpfs tmpfs /run
 mount -t bpf bpf /sys/fs/bpf
 mount -t tracefs tracefs /sys/kernel/tracing
