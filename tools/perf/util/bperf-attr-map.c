@@ -547,6 +547,23 @@ __u32 bperf_events__fault_members(const struct bperf_events *ev)
 	return mask;
 }
 
+__u32 bperf_events__switched_members(const struct bperf_events *ev)
+{
+	__u32 mask = 0;
+
+	for (__u32 m = 0; m < ev->nr_members; m++) {
+		const struct bperf_attr_key *k = &ev->members[m];
+
+		if (k->exclude & BPERF_EXCLUDE_KERNEL)
+			continue;
+		if (k->type != PERF_TYPE_SOFTWARE ||
+		    k->config == PERF_COUNT_SW_CPU_CLOCK ||
+		    k->config == PERF_COUNT_SW_TASK_CLOCK)
+			mask |= 1U << m;
+	}
+	return mask;
+}
+
 __u32 bperf_events__switch_members(const struct bperf_events *ev)
 {
 	__u32 mask = 0;

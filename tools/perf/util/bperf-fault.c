@@ -9,9 +9,11 @@
  * leader's choice, created or taken.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+
 #include <linux/perf_event.h>
 
 #include <bpf/bpf.h>
@@ -20,23 +22,27 @@
 #include "bperf-priv.h"
 
 /*
- * Does the kernel have the page fault tracepoints, as BTF tracepoints
- * (their btf_trace_ typedefs)?  Parses the kernel's BTF: only the
- * creator of a leader of page faults pays for it.
+ * Does the kernel have this BTF tracepoint (its btf_trace_ typedef)?
+ * Parses the kernel's BTF once in a process: only the creator of a
+ * leader pays for it.  The BTF stays for the next question.
  */
-static bool kernel__has_fault_tracepoints(void)
+bool bperf__kernel_has_tracepoint(const char *name)
 {
-	struct btf *btf = btf__load_vmlinux_btf();
-	bool has;
+	static struct btf *btf;
+	char type[128];
 
 	if (!btf)
+		btf = btf__load_vmlinux_btf();
+	if (!btf || snprintf(type, sizeof(type), "btf_trace_%s", name) >=
+			    (int)sizeof(type))
 		return false;
-	has = btf__find_by_name_kind(btf, "btf_trace_page_fault_user",
-				     BTF_KIND_TYPEDEF) > 0 &&
-	      btf__find_by_name_kind(btf, "btf_trace_page_fault_kernel",
-				     BTF_KIND_TYPEDEF) > 0;
-	btf__free(btf);
-	return has;
+	return btf__find_by_name_kind(btf, type, BTF_KIND_TYPEDEF) > 0;
+}
+
+static bool kernel__has_fault_tracepoints(void)
+{
+	return bperf__kernel_has_tracepoint("page_fault_user") &&
+	       bperf__kernel_has_tracepoint("page_fault_kernel");
 }
 
 __u32 bperf_fault__choose(const struct bperf_events *ev)

@@ -295,6 +295,12 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	if (l->fault_hook != BPERF_FAULT_HOOK_EVENT)
 		bpf_program__set_autoload(l->skel->progs.on_fault_counted,
 					  false);
+	/* Where a switch is done, if the kernel says (leader__switched). */
+	if (bperf__kernel_has_tracepoint("sched_exit_tp"))
+		l->switched_members = bperf_events__switched_members(ev);
+	l->skel->rodata->switched_members = l->switched_members;
+	bpf_program__set_autoload(l->skel->progs.on_switched,
+				  l->switched_members != 0);
 	memcpy((void *)l->skel->rodata->member_keys, ev->members,
 	       ev->nr_members * sizeof(ev->members[0]));
 	l->events = *ev;

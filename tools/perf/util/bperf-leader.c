@@ -68,6 +68,7 @@ const char *const leader_hooks[BPERF_NR_HOOKS] = {
 	[BPERF_HOOK_TICK] = "on_task",
 	[BPERF_HOOK_FAULT_USER] = "on_fault_user",
 	[BPERF_HOOK_FAULT_KERNEL] = "on_fault_kernel",
+	[BPERF_HOOK_SWITCHED] = "on_switched",
 };
 
 const char *const leader_hook_tps[BPERF_NR_HOOKS] = {
@@ -88,6 +89,8 @@ static const char *hook__prog(int h, __u32 link_type)
 
 bool leader__has_hook(const struct bperf_leader *l, int h)
 {
+	if (h == BPERF_HOOK_SWITCHED)
+		return l->switched_members != 0;
 	if (h != BPERF_HOOK_FAULT_USER && h != BPERF_HOOK_FAULT_KERNEL)
 		return true;
 	return l->fault_hook == BPERF_FAULT_HOOK_TRACEPOINTS;
@@ -102,6 +105,7 @@ void leader__init(struct bperf_leader *l)
 		l->fd[i] = -1;
 	l->link_id = 0;
 	l->fault_hook = BPERF_FAULT_HOOK_NONE;
+	l->switched_members = 0;
 	l->counts = NULL;
 	l->hints = NULL;
 }
@@ -213,6 +217,8 @@ static bool leader__counts_events(int fd, const struct bpf_map_info *info,
 		l->fault_hook =
 			leader__rodata_fault_hook(ro, info->value_size, out);
 		same = bperf_fault__valid(l->fault_hook, out);
+		if (info->value_size >= RODATA_END(switched_members))
+			l->switched_members = ro->switched_members;
 	}
 	free(rodata);
 	return same;

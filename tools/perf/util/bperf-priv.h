@@ -60,6 +60,13 @@ void bperf_events__single(struct bperf_events *ev,
 void bperf_events__group_key(struct bperf_events *ev);
 /* Bit m set: member m counts context switches in the kernel too. */
 __u32 bperf_events__switch_members(const struct bperf_events *ev);
+/*
+ * Bit m: member m counts while the kernel switches tasks (time, hardware,
+ * raw and tracepoint events: not the other software events, which the
+ * kernel counts before or after), so that its delta of a switch waits for
+ * the switch to be done (leader__switched).
+ */
+__u32 bperf_events__switched_members(const struct bperf_events *ev);
 /* Bit m: member m counts page faults (page-faults, minor-, major-). */
 __u32 bperf_events__fault_members(const struct bperf_events *ev);
 
@@ -67,6 +74,8 @@ __u32 bperf_events__fault_members(const struct bperf_events *ev);
 
 struct perf_event_attr;
 
+/* Does the kernel have the BTF tracepoint name (sched_exit_tp, ...)? */
+bool bperf__kernel_has_tracepoint(const char *name);
 /* The fault hook (enum bperf_fault_hook) of a new leader of ev. */
 __u32 bperf_fault__choose(const struct bperf_events *ev);
 /* Is hook, from a leader's .rodata, one that a leader of ev can have? */
@@ -140,6 +149,7 @@ struct bperf_leader {
 	__u32 link_id;
 	struct bperf_events events; /* what it counts, from its .rodata */
 	__u32 fault_hook; /* enum bperf_fault_hook, from its .rodata */
+	__u32 switched_members; /* on_switched's members, from its .rodata */
 	/* counts, mapped: [BPERF_COUNT_SLOTS][possible CPU] */
 	const struct bperf_reading *counts;
 	size_t counts_size;

@@ -123,6 +123,7 @@ enum bperf_hook {
 	BPERF_HOOK_TICK,
 	BPERF_HOOK_FAULT_USER,
 	BPERF_HOOK_FAULT_KERNEL,
+	BPERF_HOOK_SWITCHED,
 	BPERF_NR_HOOKS,
 };
 
@@ -166,13 +167,14 @@ struct bperf_session {
 	__u32 filter; /* enum bperf_filter of the follower */
 	__u32 first_count; /* its accumulation slots in the leader's counts */
 	__u32 nr_counts;
-	__u32 pad;
+	__u32 pad[5];
 };
 
 /* Entry 0 of the registry. */
 struct bperf_registry_header {
 	__u32 filters; /* 1 << enum bperf_filter of every live follower */
 	__u32 hook_link_ids[BPERF_NR_HOOKS];
+	__u32 pad[3];
 };
 
 /*
@@ -220,7 +222,9 @@ struct bperf_index_entry {
  * processes that could not join the full index.  clock_base: the
  * runqueue clock minus the event's enabled time, so that a run that is
  * not a switch can tell the runqueue clock now (0: not known yet);
- * clock_age: switches since it was last measured.  A group's leader keeps
+ * clock_age: switches since it was last measured.  switched_from: a
+ * switch whose delta waits for the switch to be done (the tgid of the
+ * task it left, and flags: leader__switch_begins).  A group's leader keeps
  * one per member and CPU: entry [0] is all of the above for member 0,
  * entry [m] holds only member m's attributed reading.
  */
@@ -234,6 +238,7 @@ struct bperf_cpu_state {
 	/* An exit held back for the task's final switch: the reading then. */
 	struct bperf_reading exit_at;
 	__u64 exit_held;
+	__u64 switched_from;
 };
 
 enum bperf_filter {
@@ -246,11 +251,11 @@ enum bperf_filter {
 _Static_assert(sizeof(struct bperf_attr_key) == 32, "attr key size");
 _Static_assert(sizeof(struct bperf_attr_value) == 8, "attr value size");
 _Static_assert(sizeof(struct bperf_reading) == 24, "reading size");
-_Static_assert(sizeof(struct bperf_session) == 32, "session size");
+_Static_assert(sizeof(struct bperf_session) == 48, "session size");
 _Static_assert(sizeof(struct bperf_registry_header) ==
 		       sizeof(struct bperf_session),
 	       "registry header size");
-_Static_assert(sizeof(struct bperf_cpu_state) == 96, "cpu state size");
+_Static_assert(sizeof(struct bperf_cpu_state) == 104, "cpu state size");
 _Static_assert(sizeof(struct bperf_index_key) == 16, "index key size");
 _Static_assert(sizeof(struct bperf_index_entry) == 8 + 16 * BPERF_MAX_ITEMS,
 	       "index entry size");

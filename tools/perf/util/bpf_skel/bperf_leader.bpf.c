@@ -51,6 +51,12 @@ const volatile struct bperf_attr_key member_keys[BPERF_MAX_GROUP_MEMBERS] = {};
  * the .rodata of a leader built before it is a prefix of this one.
  */
 const volatile __u32 fault_hook = BPERF_FAULT_HOOK_NONE;
+/*
+ * Bit m: member m's delta of a switch waits for the switch to be done,
+ * in on_switched (leader__switch_begins).  0 where the kernel has no
+ * sched_exit_tp tracepoint.  Last in .rodata, as fault_hook.
+ */
+const volatile __u32 switched_members = 0;
 
 /*
  * Loops over the members are unrolled: each copy ends with a test of the
@@ -66,48 +72,114 @@ const volatile __u32 fault_hook = BPERF_FAULT_HOOK_NONE;
 #include "bperf_leader_maps.h"
 
 /*
+ * Is item i of an index entry the same follower's item in shared, the
+ * entry of the task a switch left?  Processes of one workload have it at
+ * the same place: a child's entry is a copy of its parent's (on_fork).
+ */
+static __always_inline bool item__shared(const struct bperf_item *item,
+					 const struct bperf_index_entry *shared,
+					 __u32 i)
+{
+	const struct bperf_item *other;
+
+	if (i >= shared->nr || i >= BPERF_MAX_ITEMS)
+		return false;
+	other = &shared->items[i];
+	return other->follower == item->follower && other->gen == item->gen &&
+	       other->count == item->count && item__live(other);
+}
+
+/*
+ * Add the delta to item's accumulation slot on this CPU: member 0's as
+ * given, a group's other members' from diff_readings (rows item->count
+ * + m), with member 0's times.
+ */
+static __always_inline void item__credit(const struct bperf_item *item,
+					 __u32 cpu, __u64 counter,
+					 __u64 enabled, __u64 running)
+{
+	struct bperf_reading *sum, *diff;
+	__u32 m, slot;
+
+	bperf_for_each_member(m) {
+		slot = (item->count + m) * nr_cpus + cpu;
+		sum = bpf_map_lookup_elem(&counts, &slot);
+		if (!sum)
+			continue;
+		if (m) {
+			diff = bpf_map_lookup_elem(&diff_readings,
+						   &(__u32){ m });
+			if (!diff)
+				continue;
+			sum->counter += diff->counter;
+		} else {
+			sum->counter += counter;
+		}
+		sum->enabled += enabled;
+		sum->running += running;
+	}
+}
+
+/*
  * Add the delta to the accumulation slot of every live follower in entry
- * (the index entry of the current task, its process or a cgroup):
- * member 0's as given, a group's other members' from diff_readings, with
- * member 0's times.  A global function: the verifier checks it once, not
- * at every call, and only a hit pays for the call.
+ * (the index entry of the current task, its process or a cgroup).  A
+ * global function: the verifier checks it once, not at every call, and
+ * only a hit pays for the call.
  */
 __noinline int leader__credit_entry(struct bperf_index_entry *entry,
 				    __u64 counter, __u64 enabled, __u64 running)
 {
-	__u32 i, m, cpu = bpf_get_smp_processor_id();
-	struct bperf_reading *sum;
+	__u32 i, cpu = bpf_get_smp_processor_id();
 
 	if (!entry)
 		return 0;
 	for (i = 0; i < BPERF_MAX_ITEMS && i < entry->nr; i++) {
-		struct bperf_item *item = &entry->items[i];
-
-		if (!item__live(item))
-			continue;
-		/* A group's members: rows item->count + m, same times. */
-		bperf_for_each_member(m) {
-			struct bperf_reading *diff;
-			__u32 slot;
-
-			slot = (item->count + m) * nr_cpus + cpu;
-			sum = bpf_map_lookup_elem(&counts, &slot);
-			if (!sum)
-				continue;
-			if (m) {
-				diff = bpf_map_lookup_elem(&diff_readings,
-							   &(__u32){ m });
-				if (!diff)
-					continue;
-				sum->counter += diff->counter;
-			} else {
-				sum->counter += counter;
-			}
-			sum->enabled += enabled;
-			sum->running += running;
-		}
+		if (item__live(&entry->items[i]))
+			item__credit(&entry->items[i], cpu, counter, enabled,
+				     running);
 	}
 	return 0;
+}
+
+/*
+ * The same, to the followers of entry that shared has too: the entry of
+ * the task a switch left (leader__switched).
+ */
+__noinline int leader__credit_shared(struct bperf_index_entry *entry,
+				     struct bperf_index_entry *shared,
+				     __u64 counter, __u64 enabled,
+				     __u64 running)
+{
+	__u32 i, cpu = bpf_get_smp_processor_id();
+
+	if (!entry || !shared)
+		return 0;
+	for (i = 0; i < BPERF_MAX_ITEMS && i < entry->nr; i++) {
+		if (item__live(&entry->items[i]) &&
+		    item__shared(&entry->items[i], shared, i))
+			item__credit(&entry->items[i], cpu, counter, enabled,
+				     running);
+	}
+	return 0;
+}
+
+/* The current task counts for its cgroup and every ancestor. */
+static __always_inline void
+leader__credit_cgroups(const struct bperf_reading *diff)
+{
+	struct bperf_index_entry *entry;
+	__u64 cgroup;
+	__u32 i;
+
+	for (i = 0; i < BPERF_MAX_CGROUP_LEVELS; i++) {
+		cgroup = bpf_get_current_ancestor_cgroup_id(i);
+		if (!cgroup)
+			break;
+		entry = index__find(BPERF_FILTER_CGROUP, cgroup);
+		if (entry)
+			leader__credit_entry(entry, diff->counter,
+					     diff->enabled, diff->running);
+	}
 }
 
 /*
@@ -129,8 +201,6 @@ static __always_inline void leader__credit(const struct bperf_reading *diff,
 					   __u32 filters, bool exit_run)
 {
 	struct bperf_index_entry *entry;
-	__u64 cgroup;
-	__u32 i;
 
 	/*
 	 * The task's ids and flags by direct loads from its BTF pointer: on
@@ -156,18 +226,8 @@ static __always_inline void leader__credit(const struct bperf_reading *diff,
 						     diff->running);
 		}
 	}
-	if (!(filters & (1 << BPERF_FILTER_CGROUP)))
-		return;
-	/* The task counts for its cgroup and every ancestor. */
-	for (i = 0; i < BPERF_MAX_CGROUP_LEVELS; i++) {
-		cgroup = bpf_get_current_ancestor_cgroup_id(i);
-		if (!cgroup)
-			break;
-		entry = index__find(BPERF_FILTER_CGROUP, cgroup);
-		if (entry)
-			leader__credit_entry(entry, diff->counter,
-					     diff->enabled, diff->running);
-	}
+	if (filters & (1 << BPERF_FILTER_CGROUP))
+		leader__credit_cgroups(diff);
 }
 
 /* The runqueue clock of the CPU that task runs on, as last updated. */
@@ -434,6 +494,8 @@ static __always_inline void leader__run_as(struct task_struct *task, __u64 next,
 	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
 	if (!lead || !diff || !cpu)
 		goto out;
+	/* A switch not done yet: this delta holds it, given as any. */
+	cpu->switched_from = 0;
 	exit_run = cpu->exiting == current;
 	filters = leader__filters();
 	if (!filters) {
@@ -465,6 +527,129 @@ static __always_inline void leader__run(struct task_struct *task, __u64 next,
 	leader__run_as(task, next, at_switch, at_fault, false, NULL);
 }
 
+/* cpu->switched_from: a switch not done yet, the tgid of the task it left. */
+#define SWITCHED_PENDING (1ULL << 63)
+#define SWITCHED_PREV_EXITED (1ULL << 62) /* that task is past its exit */
+
+/*
+ * Where the switched-in task's count starts.  perf's own task counters
+ * start a task in finish_task_switch (perf_event_task_sched_in), after
+ * the switch of address space and stack, and stop it in
+ * prepare_task_switch (perf_event_task_sched_out), right after this
+ * tracepoint.  What the switch itself costs on the CPU goes to the task
+ * switched in only where perf swaps the two tasks' counter contexts
+ * instead (perf_event_context_sched_out: clones of one workload's, as
+ * inherit makes them); else to no task counter at all.  The leader runs
+ * at this tracepoint and gave it all to the task switched in.  Measured
+ * with a debug leader that recorded every delta it gave, on a VM whose
+ * address-space switch is slow: 3.3 us a switch into a process from
+ * another one, so that a --no-inherit session of one end of a pipe
+ * ping-pong read 50 % high, a busy child beside other processes 0.1 to
+ * 3 % high, a fork and wait 6 to 7 us a child.
+ *
+ * So when the switch changes the address space, the delta from here to
+ * the switch being done (on_switched) is given apart, by
+ * leader__switched: to the process followers that counted the task
+ * switched out as well, and to cgroups (perf switches cgroup counters in
+ * perf_event_task_sched_out); to no other process or thread follower.
+ * That misses what runs between perf_event_task_sched_in and on_switched
+ * (the end of finish_task_switch: the runqueue unlocked, an interrupt
+ * that waited, a dead task's stack dropped): 0.5 to 0.8 us a switch there,
+ * 1.4 us out of idle.  A switch that keeps the address space (a thread of
+ * the same process, or out of idle or a kernel thread that borrowed it)
+ * costs less than that (0.3 us): its delta stays the task's, as before.
+ * Time, hardware, raw and tracepoint events alike (switched_members): a
+ * cycles follower loses or keeps the cycles of the switch as time is.
+ * The other software events are not counted in the switch itself: a
+ * migration is, right after perf's sched-in, and stays the task's.  Not
+ * for a new process's
+ * first run, which returns through ret_from_fork without on_switched:
+ * the next run gives the switch to it whole.
+ */
+static __always_inline void leader__switch_begins(struct task_struct *prev,
+						  struct task_struct *next)
+{
+	struct bperf_cpu_state *cpu;
+	__u32 zero = 0;
+
+	/* The address space the CPU switches to (context_switch). */
+	if (!next->mm || next->mm == prev->active_mm)
+		return;
+	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+	if (!cpu || cpu->task != (__u64)next ||
+	    !(leader__filters() & BPERF_TASK_FILTERS) ||
+	    !(index__may_hold(next->tgid) || index__may_hold(next->pid)))
+		return;
+	cpu->switched_from = SWITCHED_PENDING | (__u32)prev->tgid;
+	if (task__past_exit(prev))
+		cpu->switched_from |= SWITCHED_PREV_EXITED;
+}
+
+/*
+ * Give the delta of a switch that is done (see leader__switch_begins):
+ * to a process follower of task only if the task the switch left (prev)
+ * is one of its processes and counted still (not past its exit hook,
+ * where perf removed its counters), to no thread follower (perf's
+ * counters of two threads are never swapped: each has its own), to the
+ * task's cgroups.
+ */
+static __always_inline void leader__switched(struct task_struct *task,
+					     __u64 prev)
+{
+	__u32 prev_tgid = (__u32)prev;
+	struct bperf_index_entry *entry, *shared = NULL;
+	struct bperf_reading *lead, *diff;
+	struct bperf_cpu_state *cpu;
+	__u32 zero = 0, *busy, filters, m;
+
+	busy = bpf_map_lookup_elem(&chain_busy, &zero);
+	if (!busy || *busy)
+		return;
+	*busy = 1;
+	lead = leader__read(false);
+	diff = bpf_map_lookup_elem(&diff_readings, &zero);
+	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+	if (!lead || !diff || !cpu)
+		goto out;
+	bperf_for_each_member(m) {
+		struct bperf_reading *now, *out;
+		struct bperf_cpu_state *st;
+
+		now = member__reading(lead, m);
+		st = member__state(cpu, m);
+		out = m ? bpf_map_lookup_elem(&diff_readings, &(__u32){ m }) :
+			  diff;
+		if (!now || !st || !out)
+			continue;
+		bperf_reading__sub(out, now, &st->attributed);
+		if (switched_members & (1U << m)) {
+			st->attributed = *now;
+		} else {
+			/* Counted after perf's sched-in: the task's. */
+			out->counter = 0;
+			st->attributed.enabled = now->enabled;
+			st->attributed.running = now->running;
+		}
+	}
+	filters = leader__filters();
+	if ((filters & (1 << BPERF_FILTER_TGID)) &&
+	    index__may_hold(task->tgid) && !(prev & SWITCHED_PREV_EXITED)) {
+		entry = index__find(BPERF_FILTER_TGID, (__u32)task->tgid);
+		if (entry && prev_tgid != task->tgid)
+			shared = index__find(BPERF_FILTER_TGID, prev_tgid);
+		if (shared)
+			leader__credit_shared(entry, shared, diff->counter,
+					      diff->enabled, diff->running);
+		else if (prev_tgid == task->tgid)
+			leader__credit_entry(entry, diff->counter,
+					     diff->enabled, diff->running);
+	}
+	if (filters & (1 << BPERF_FILTER_CGROUP))
+		leader__credit_cgroups(diff);
+out:
+	*busy = 0;
+}
+
 /*
  * At sched_switch, prev is the current task.  A BTF tracepoint: its task
  * pointers come as BTF pointers, whose fields the leader reads without
@@ -477,6 +662,32 @@ int BPF_PROG(on_switch, bool preempt, struct task_struct *prev,
 	     struct task_struct *next)
 {
 	leader__run(prev, (__u64)next, true, false);
+	if (switched_members)
+		leader__switch_begins(prev, next);
+	return 0;
+}
+
+/*
+ * The switch is done: the next task runs, past perf_event_task_sched_in
+ * (sched_exit_tp comes at the end of __schedule, once context_switch has
+ * returned in the task switched in).  Not for a new task's first run,
+ * which returns through ret_from_fork instead.
+ */
+SEC("tp_btf/sched_exit_tp")
+int BPF_PROG(on_switched, bool is_switch)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct bperf_cpu_state *cpu;
+	__u32 zero = 0;
+	__u64 prev;
+
+	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+	if (!is_switch || !cpu || !cpu->switched_from)
+		return 0;
+	prev = cpu->switched_from;
+	cpu->switched_from = 0;
+	if (cpu->task == (__u64)task && !cpu->exiting && !cpu->exit_held)
+		leader__switched(task, prev);
 	return 0;
 }
 

@@ -41,12 +41,16 @@ struct sched_info {
 	unsigned long long last_arrival;
 } __attribute__((preserve_access_index));
 
+struct mm_struct;
+
 struct task_struct {
 	unsigned int flags;
 	int pid;
 	int tgid;
 	struct sched_entity se;
 	struct sched_info sched_info;
+	struct mm_struct *mm;
+	struct mm_struct *active_mm;
 } __attribute__((preserve_access_index));
 
 #endif /* BPERF_VMLINUX_H */
