@@ -47,30 +47,12 @@ t_check "two children side by side: each of $RUNS runs within 0.2 %" \
 # ---- 2. One end of a pipe ping-pong -----------------------------------------
 # The interpreter itself, not a wrapper script that forks on its way.
 PY=$(python3 -c 'import sys; print(sys.executable)')
-cat >"$T_TMP/pingpong.py" <<'EOF'
-import os
-import sys
-
-n = int(sys.argv[1])
-ping_r, ping_w = os.pipe()
-pong_r, pong_w = os.pipe()
-pid = os.fork()
-if pid == 0:
-    for _ in range(n):
-        os.read(ping_r, 1)
-        os.write(pong_w, b"x")
-    os._exit(0)
-for _ in range(n):
-    os.write(ping_w, b"x")
-    os.read(pong_r, 1)
-os.waitpid(pid, 0)
-EOF
 RUNS=5
 failed=0
 for i in $(seq "$RUNS"); do
 	if ! run_perf stat --attr-map "$BPERF_MAP" -x, -o "$T_TMP/p$i" \
 		--no-inherit -e task-clock:b,task-clock,context-switches:b -- \
-		taskset -c 0 "$PY" "$T_TMP/pingpong.py" 5000; then
+		taskset -c 0 "$PY" "$T_SHELL_DIR/pipe_rounds.py" 5000; then
 		failed=$((failed + 1))
 		continue
 	fi
