@@ -17,27 +17,8 @@
 #include <linux/perf_event.h>
 
 #include <bpf/bpf.h>
-#include <bpf/btf.h>
 
 #include "bperf-priv.h"
-
-/*
- * Does the kernel have this BTF tracepoint (its btf_trace_ typedef)?
- * Parses the kernel's BTF once in a process: only the creator of a
- * leader pays for it.  The BTF stays for the next question.
- */
-bool bperf__kernel_has_tracepoint(const char *name)
-{
-	static struct btf *btf;
-	char type[128];
-
-	if (!btf)
-		btf = btf__load_vmlinux_btf();
-	if (!btf || snprintf(type, sizeof(type), "btf_trace_%s", name) >=
-			    (int)sizeof(type))
-		return false;
-	return btf__find_by_name_kind(btf, type, BTF_KIND_TYPEDEF) > 0;
-}
 
 static bool kernel__has_fault_tracepoints(void)
 {

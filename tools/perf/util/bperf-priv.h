@@ -70,12 +70,21 @@ __u32 bperf_events__switched_members(const struct bperf_events *ev);
 /* Bit m: member m counts page faults (page-faults, minor-, major-). */
 __u32 bperf_events__fault_members(const struct bperf_events *ev);
 
+/* ---- bperf-btf.c ---- */
+
+/*
+ * Does the BTF at path (the kernel's: /sys/kernel/btf/vmlinux) have the
+ * BTF tracepoint name (sched_exit_tp, ...)?  1 or 0, -errno if it cannot
+ * tell (no such file, not BTF).
+ */
+int bperf_btf__has_tracepoint(const char *path, const char *name);
+/* Does the running kernel have it?  false where it cannot tell. */
+bool bperf__kernel_has_tracepoint(const char *name);
+
 /* ---- bperf-fault.c ---- */
 
 struct perf_event_attr;
 
-/* Does the kernel have the BTF tracepoint name (sched_exit_tp, ...)? */
-bool bperf__kernel_has_tracepoint(const char *name);
 /* The fault hook (enum bperf_fault_hook) of a new leader of ev. */
 __u32 bperf_fault__choose(const struct bperf_events *ev);
 /* Is hook, from a leader's .rodata, one that a leader of ev can have? */
