@@ -73,8 +73,7 @@ static void test_found(void **state)
 	assert_int_equal(bperf_btf__has_tracepoint(path, "sched_switch"), 1);
 	/* Only whole names: neither a prefix nor a suffix of one. */
 	assert_int_equal(bperf_btf__has_tracepoint(path, "sched_swit"), 0);
-	assert_int_equal(bperf_btf__has_tracepoint(path, "page_fault_user"),
-			 0);
+	assert_int_equal(bperf_btf__has_tracepoint(path, "page_fault_user"), 0);
 	assert_int_equal(bperf_btf__has_tracepoint(path, "foo"), 0);
 	assert_int_equal(bperf_btf__has_tracepoint(path, "int"), 0);
 	assert_int_equal(bperf_btf__has_tracepoint(path, "sched_exit_tp"), 0);
@@ -125,7 +124,7 @@ static void test_not_btf(void **state)
 static void test_vmlinux(void **state)
 {
 	static const char *const names[] = {
-		"sched_switch", "sched_exit_tp", "page_fault_user",
+		"sched_switch",	     "sched_exit_tp",	   "page_fault_user",
 		"page_fault_kernel", "sched_process_fork", "no_such_tp",
 		"sched_switc",
 	};
