@@ -301,6 +301,12 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	l->skel->rodata->switched_members = l->switched_members;
 	bpf_program__set_autoload(l->skel->progs.on_switched,
 				  l->switched_members != 0);
+	/* And where its address space is loaded, on x86 (on_mm_switched). */
+	l->mm_switch_hook = l->switched_members &&
+			    bperf__kernel_has_tracepoint("tlb_flush");
+	l->skel->rodata->mm_switch_hook = l->mm_switch_hook;
+	bpf_program__set_autoload(l->skel->progs.on_mm_switched,
+				  l->mm_switch_hook);
 	memcpy((void *)l->skel->rodata->member_keys, ev->members,
 	       ev->nr_members * sizeof(ev->members[0]));
 	l->events = *ev;

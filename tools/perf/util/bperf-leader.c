@@ -69,6 +69,7 @@ const char *const leader_hooks[BPERF_NR_HOOKS] = {
 	[BPERF_HOOK_FAULT_USER] = "on_fault_user",
 	[BPERF_HOOK_FAULT_KERNEL] = "on_fault_kernel",
 	[BPERF_HOOK_SWITCHED] = "on_switched",
+	[BPERF_HOOK_MM_SWITCHED] = "on_mm_switched",
 };
 
 const char *const leader_hook_tps[BPERF_NR_HOOKS] = {
@@ -91,6 +92,8 @@ bool leader__has_hook(const struct bperf_leader *l, int h)
 {
 	if (h == BPERF_HOOK_SWITCHED)
 		return l->switched_members != 0;
+	if (h == BPERF_HOOK_MM_SWITCHED)
+		return l->switched_members != 0 && l->mm_switch_hook;
 	if (h != BPERF_HOOK_FAULT_USER && h != BPERF_HOOK_FAULT_KERNEL)
 		return true;
 	return l->fault_hook == BPERF_FAULT_HOOK_TRACEPOINTS;
@@ -106,6 +109,7 @@ void leader__init(struct bperf_leader *l)
 	l->link_id = 0;
 	l->fault_hook = BPERF_FAULT_HOOK_NONE;
 	l->switched_members = 0;
+	l->mm_switch_hook = false;
 	l->counts = NULL;
 	l->hints = NULL;
 }
@@ -219,6 +223,8 @@ static bool leader__counts_events(int fd, const struct bpf_map_info *info,
 		same = bperf_fault__valid(l->fault_hook, out);
 		if (info->value_size >= RODATA_END(switched_members))
 			l->switched_members = ro->switched_members;
+		if (info->value_size >= RODATA_END(mm_switch_hook))
+			l->mm_switch_hook = ro->mm_switch_hook != 0;
 	}
 	free(rodata);
 	return same;
@@ -327,9 +333,11 @@ static int prog_map_ids(int prog_fd, struct bpf_prog_info *info, __u32 *map_ids)
 /*
  * Take the leader's hook links named in its registry header: each must be
  * a link of the expected kind to a program of the expected name that uses
- * the leader's index.  The exec hook's maps give the exec_joins map.
+ * the leader's index (on_mm_switched, which keeps only a reading: its
+ * cpu_state).  The exec hook's maps give the exec_joins map.
  */
-static int leader__take_hooks(struct bperf_leader *l, __u32 index_id)
+static int leader__take_hooks(struct bperf_leader *l, __u32 index_id,
+			      __u32 state_id)
 {
 	struct bperf_registry_header hdr = {};
 	__u32 zero = 0;
@@ -341,7 +349,8 @@ static int leader__take_hooks(struct bperf_leader *l, __u32 index_id)
 		struct bpf_prog_info prog_info;
 		__u32 map_ids[16] = {}, len = sizeof(link_info);
 		int *link = &l->fd[LEADER_HOOK_LINK + h], prog, err = -EINVAL;
-		bool uses_index = false;
+		__u32 ours = h == BPERF_HOOK_MM_SWITCHED ? state_id : index_id;
+		bool uses_ours = false;
 		const char *name;
 
 		if (!leader__has_hook(l, h)) {
@@ -361,8 +370,8 @@ static int leader__take_hooks(struct bperf_leader *l, __u32 index_id)
 		if (!prog_map_ids(prog, &prog_info, map_ids) &&
 		    !strcmp(prog_info.name, name)) {
 			for (__u32 i = 0; i < prog_info.nr_map_ids; i++)
-				uses_index |= map_ids[i] == index_id;
-			err = uses_index ? 0 : -EINVAL;
+				uses_ours |= map_ids[i] == ours;
+			err = uses_ours ? 0 : -EINVAL;
 			if (!err && h == BPERF_HOOK_EXEC)
 				err = leader__take_maps(
 					l, map_ids, prog_info.nr_map_ids, NULL);
@@ -404,7 +413,7 @@ int leader__take(const struct bperf_events *ev,
 	struct bpf_link_info link_info = {};
 	struct bpf_prog_info prog_info;
 	/* Zeroed: valgrind cannot see the kernel fill map_ids. */
-	__u32 map_ids[16] = {}, len, diff_id = 0, index_id = 0;
+	__u32 map_ids[16] = {}, len, diff_id = 0, index_id = 0, state_id = 0;
 	char tp_name[32] = "";
 	int *link = &l->fd[LEADER_LINK], *prog = &l->fd[LEADER_PROG];
 
@@ -429,7 +438,8 @@ int leader__take(const struct bperf_events *ev,
 	if (leader__take_maps(l, map_ids, prog_info.nr_map_ids, ev) ||
 	    leader__check_members(l) ||
 	    bperf__map_id(l->fd[LEADER_INDEX], &index_id) ||
-	    leader__take_hooks(l, index_id) || !leader__complete(l))
+	    bperf__map_id(l->fd[LEADER_CPU_STATE], &state_id) ||
+	    leader__take_hooks(l, index_id, state_id) || !leader__complete(l))
 		goto out;
 	if (bperf__map_id(l->fd[LEADER_DIFF], &diff_id) ||
 	    diff_id != value->diff_map_id || leader__map_hints(l))

@@ -159,6 +159,7 @@ struct bperf_leader {
 	struct bperf_events events; /* what it counts, from its .rodata */
 	__u32 fault_hook; /* enum bperf_fault_hook, from its .rodata */
 	__u32 switched_members; /* on_switched's members, from its .rodata */
+	bool mm_switch_hook; /* on_mm_switched runs, from its .rodata */
 	/* counts, mapped: [BPERF_COUNT_SLOTS][possible CPU] */
 	const struct bperf_reading *counts;
 	size_t counts_size;

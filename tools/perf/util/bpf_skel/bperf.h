@@ -113,7 +113,8 @@ bperf_reading__sub(struct bperf_reading *d, const struct bperf_reading *now,
  * whose program is also the one that sessions test-run to sync a CPU.
  * The fault hooks (page_fault_user and _kernel, x86) only a leader of
  * page faults with BPERF_FAULT_HOOK_TRACEPOINTS has; others have link id
- * 0 for them.
+ * 0 for them.  The switch hooks (sched_exit_tp, and x86's tlb_flush: see
+ * leader__switch_begins) only a leader whose kernel has them.
  */
 enum bperf_hook {
 	BPERF_HOOK_FORK,
@@ -124,6 +125,7 @@ enum bperf_hook {
 	BPERF_HOOK_FAULT_USER,
 	BPERF_HOOK_FAULT_KERNEL,
 	BPERF_HOOK_SWITCHED,
+	BPERF_HOOK_MM_SWITCHED,
 	BPERF_NR_HOOKS,
 };
 
@@ -174,7 +176,7 @@ struct bperf_session {
 struct bperf_registry_header {
 	__u32 filters; /* 1 << enum bperf_filter of every live follower */
 	__u32 hook_link_ids[BPERF_NR_HOOKS];
-	__u32 pad[3];
+	__u32 pad[2];
 };
 
 /*
@@ -224,9 +226,10 @@ struct bperf_index_entry {
  * not a switch can tell the runqueue clock now (0: not known yet);
  * clock_age: switches since it was last measured.  switched_from: a
  * switch whose delta waits for the switch to be done (the tgid of the
- * task it left, and flags: leader__switch_begins).  A group's leader keeps
+ * task it left, and flags: leader__switch_begins), switch_split the
+ * reading where its cost ended, if known.  A group's leader keeps
  * one per member and CPU: entry [0] is all of the above for member 0,
- * entry [m] holds only member m's attributed reading.
+ * entry [m] holds only member m's attributed and switch_split readings.
  */
 struct bperf_cpu_state {
 	__u64 task;
@@ -239,6 +242,8 @@ struct bperf_cpu_state {
 	struct bperf_reading exit_at;
 	__u64 exit_held;
 	__u64 switched_from;
+	/* Where a switch's own cost ended: the reading then (on_mm_switched). */
+	struct bperf_reading switch_split;
 };
 
 enum bperf_filter {
@@ -255,7 +260,7 @@ _Static_assert(sizeof(struct bperf_session) == 48, "session size");
 _Static_assert(sizeof(struct bperf_registry_header) ==
 		       sizeof(struct bperf_session),
 	       "registry header size");
-_Static_assert(sizeof(struct bperf_cpu_state) == 104, "cpu state size");
+_Static_assert(sizeof(struct bperf_cpu_state) == 128, "cpu state size");
 _Static_assert(sizeof(struct bperf_index_key) == 16, "index key size");
 _Static_assert(sizeof(struct bperf_index_entry) == 8 + 16 * BPERF_MAX_ITEMS,
 	       "index entry size");

@@ -57,6 +57,12 @@ const volatile __u32 fault_hook = BPERF_FAULT_HOOK_NONE;
  * sched_exit_tp tracepoint.  Last in .rodata, as fault_hook.
  */
 const volatile __u32 switched_members = 0;
+/*
+ * 1: on_mm_switched runs (x86's tlb_flush tracepoint), where a switch
+ * into another address space has loaded it.  Last in .rodata, as
+ * fault_hook.
+ */
+const volatile __u32 mm_switch_hook = 0;
 
 /*
  * Loops over the members are unrolled: each copy ends with a test of the
@@ -530,6 +536,7 @@ static __always_inline void leader__run(struct task_struct *task, __u64 next,
 /* cpu->switched_from: a switch not done yet, the tgid of the task it left. */
 #define SWITCHED_PENDING (1ULL << 63)
 #define SWITCHED_PREV_EXITED (1ULL << 62) /* that task is past its exit */
+#define SWITCHED_SPLIT (1ULL << 61) /* switch_split holds where its cost ended */
 
 /*
  * Where the switched-in task's count starts.  perf's own task counters
@@ -552,10 +559,16 @@ static __always_inline void leader__run(struct task_struct *task, __u64 next,
  * leader__switched: to the process followers that counted the task
  * switched out as well, and to cgroups (perf switches cgroup counters in
  * perf_event_task_sched_out); to no other process or thread follower.
- * That misses what runs between perf_event_task_sched_in and on_switched
- * (the end of finish_task_switch: the runqueue unlocked, an interrupt
- * that waited, a dead task's stack dropped): 0.5 to 0.8 us a switch there,
- * 1.4 us out of idle.  A switch that keeps the address space (a thread of
+ * That alone would miss what runs between perf_event_task_sched_in and
+ * on_switched (the end of finish_task_switch: the runqueue unlocked, an
+ * interrupt that waited, a dead task's stack dropped): 0.5 to 0.8 us a
+ * switch, 1.4 us out of idle, 1.1 to 1.7 us at one end of a pipe
+ * ping-pong.  So where the kernel says when the new address space is
+ * loaded (x86: switch_mm_irqs_off reports a TLB flush on task switch,
+ * the costly part of the switch done), on_mm_switched keeps the reading
+ * there, and the delta given apart ends at it: what follows, the
+ * register switch and finish_task_switch, is the task's, as perf counts
+ * most of it.  A switch that keeps the address space (a thread of
  * the same process, or out of idle or a kernel thread that borrowed it)
  * costs less than that (0.3 us): its delta stays the task's, as before.
  * Time, hardware, raw and tracepoint events alike (switched_members): a
@@ -606,20 +619,23 @@ static __always_inline void leader__switched(struct task_struct *task,
 	if (!busy || *busy)
 		return;
 	*busy = 1;
-	lead = leader__read(false);
+	/* Split where the address space was loaded: no read needed. */
+	lead = (prev & SWITCHED_SPLIT) ? NULL : leader__read(false);
 	diff = bpf_map_lookup_elem(&diff_readings, &zero);
 	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
-	if (!lead || !diff || !cpu)
+	if ((!lead && !(prev & SWITCHED_SPLIT)) || !diff || !cpu)
 		goto out;
 	bperf_for_each_member(m) {
 		struct bperf_reading *now, *out;
 		struct bperf_cpu_state *st;
 
-		now = member__reading(lead, m);
 		st = member__state(cpu, m);
+		if (!st)
+			continue;
+		now = lead ? member__reading(lead, m) : &st->switch_split;
 		out = m ? bpf_map_lookup_elem(&diff_readings, &(__u32){ m }) :
 			  diff;
-		if (!now || !st || !out)
+		if (!now || !out)
 			continue;
 		bperf_reading__sub(out, now, &st->attributed);
 		if (switched_members & (1U << m)) {
@@ -688,6 +704,47 @@ int BPF_PROG(on_switched, bool is_switch)
 	cpu->switched_from = 0;
 	if (cpu->task == (__u64)task && !cpu->exiting && !cpu->exit_held)
 		leader__switched(task, prev);
+	return 0;
+}
+
+/*
+ * x86: switch_mm_irqs_off has loaded the address space of a switch
+ * (TLB_FLUSH_ON_TASK_SWITCH, in every switch of address space, still in
+ * the task switched out): keep the reading, where the switch's delta
+ * given apart ends (leader__switch_begins).  The first such report after
+ * the sched_switch of a pending switch is its own: interrupts stay off
+ * in between.
+ */
+#define BPERF_TLB_FLUSH_ON_TASK_SWITCH 0 /* enum tlb_flush_reason */
+SEC("tp_btf/tlb_flush")
+int BPF_PROG(on_mm_switched, int reason, unsigned long pages)
+{
+	struct bperf_reading *lead, *now;
+	struct bperf_cpu_state *cpu, *st;
+	__u32 zero = 0, *busy, m;
+
+	if (reason != BPERF_TLB_FLUSH_ON_TASK_SWITCH || !mm_switch_hook)
+		return 0;
+	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+	if (!cpu || !(cpu->switched_from & SWITCHED_PENDING) ||
+	    (cpu->switched_from & SWITCHED_SPLIT))
+		return 0;
+	busy = bpf_map_lookup_elem(&chain_busy, &zero);
+	if (!busy || *busy)
+		return 0;
+	*busy = 1;
+	lead = leader__read(false);
+	if (!lead)
+		goto out;
+	bperf_for_each_member(m) {
+		now = member__reading(lead, m);
+		st = member__state(cpu, m);
+		if (now && st)
+			st->switch_split = *now;
+	}
+	cpu->switched_from |= SWITCHED_SPLIT;
+out:
+	*busy = 0;
 	return 0;
 }
 
