@@ -536,7 +536,8 @@ static __always_inline void leader__run(struct task_struct *task, __u64 next,
 /* cpu->switched_from: a switch not done yet, the tgid of the task it left. */
 #define SWITCHED_PENDING (1ULL << 63)
 #define SWITCHED_PREV_EXITED (1ULL << 62) /* that task is past its exit */
-#define SWITCHED_SPLIT (1ULL << 61) /* switch_split holds where its cost ended */
+/* switch_split holds where the switch's own cost ended (on_mm_switched). */
+#define SWITCHED_SPLIT (1ULL << 61)
 
 /*
  * Where the switched-in task's count starts.  perf's own task counters
