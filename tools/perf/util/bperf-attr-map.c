@@ -553,12 +553,18 @@ __u32 bperf_events__switched_members(const struct bperf_events *ev)
 
 	for (__u32 m = 0; m < ev->nr_members; m++) {
 		const struct bperf_attr_key *k = &ev->members[m];
+		bool clock = k->type == PERF_TYPE_SOFTWARE &&
+			     (k->config == PERF_COUNT_SW_CPU_CLOCK ||
+			      k->config == PERF_COUNT_SW_TASK_CLOCK);
 
-		if (k->exclude & BPERF_EXCLUDE_KERNEL)
+		/*
+		 * The kernel's clocks count all time whatever they exclude
+		 * (exclude_kernel only filters their samples): a cpu-clock:u
+		 * counts the switch as cpu-clock does.
+		 */
+		if ((k->exclude & BPERF_EXCLUDE_KERNEL) && !clock)
 			continue;
-		if (k->type != PERF_TYPE_SOFTWARE ||
-		    k->config == PERF_COUNT_SW_CPU_CLOCK ||
-		    k->config == PERF_COUNT_SW_TASK_CLOCK)
+		if (k->type != PERF_TYPE_SOFTWARE || clock)
 			mask |= 1U << m;
 	}
 	return mask;

@@ -61,10 +61,11 @@ void bperf_events__group_key(struct bperf_events *ev);
 /* Bit m set: member m counts context switches in the kernel too. */
 __u32 bperf_events__switch_members(const struct bperf_events *ev);
 /*
- * Bit m: member m counts while the kernel switches tasks (time, hardware,
- * raw and tracepoint events: not the other software events, which the
- * kernel counts before or after), so that its delta of a switch waits for
- * the switch to be done (leader__switched).
+ * Bit m: member m counts while the kernel switches tasks (time, :u and
+ * :k clocks too; hardware, raw and tracepoint events that count the
+ * kernel: not the other software events, which the kernel counts before
+ * or after), so that its delta of a switch waits for the switch to be
+ * done (leader__switched).
  */
 __u32 bperf_events__switched_members(const struct bperf_events *ev);
 /* Bit m: member m counts page faults (page-faults, minor-, major-). */

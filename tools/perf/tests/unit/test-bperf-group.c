@@ -110,6 +110,29 @@ static void test_switch_members(void **state)
 	assert_int_equal(bperf_events__switch_members(&g), 0);
 }
 
+static void test_switched_members(void **state)
+{
+	static const struct bperf_attr_key cycles = {
+		.type = PERF_TYPE_HARDWARE,
+		.config = PERF_COUNT_HW_CPU_CYCLES,
+	};
+	const struct bperf_attr_key *mix[] = { &cpu_clock, &switches,
+					       &task_clock, &cycles,
+					       &cpu_clock };
+	struct bperf_events g;
+	__u32 want = (1U << 0) | (1U << 2) | (1U << 3) | (1U << 4);
+
+	group_of(&g, 5, mix);
+	assert_int_equal(bperf_events__switched_members(&g), want);
+	/* A clock counts the switch whatever it excludes: cpu-clock:u. */
+	g.members[4].exclude = BPERF_EXCLUDE_KERNEL;
+	g.members[2].exclude = BPERF_EXCLUDE_USER;
+	assert_int_equal(bperf_events__switched_members(&g), want);
+	/* cycles:u counts nothing of it. */
+	g.members[3].exclude = BPERF_EXCLUDE_KERNEL;
+	assert_int_equal(bperf_events__switched_members(&g), want & ~(1U << 3));
+}
+
 static void test_fault_members(void **state)
 {
 	static const struct bperf_attr_key faults = {
@@ -201,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_group_key_follows_members_in_order),
 		cmocka_unit_test(test_group_name),
 		cmocka_unit_test(test_switch_members),
+		cmocka_unit_test(test_switched_members),
 		cmocka_unit_test(test_fault_members),
 		cmocka_unit_test(test_fault_hook_choice),
 		cmocka_unit_test(test_fault_hook_valid),
