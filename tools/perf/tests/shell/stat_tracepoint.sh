@@ -139,7 +139,7 @@ t_check "bperf glob sched:sched_process_e*:b: 7 execs, 7 exits ($(val "$T_TMP/bg
 bperf_compare "bperf glob sched:sched_process_e*:b against plain" "$T_TMP/bg" \
 	--abs 0 --pairs 2 --only sched:sched_process_exec:b \
 	--only sched:sched_process_exit:b
-t_check "bperf glob syscalls:sys_enter_exec*:b: execve 6 times, execveat never" \
+t_check "bperf glob syscalls:sys_enter_exec*:b: execve 6 times, execveat never ($(val "$T_TMP/bg" syscalls:sys_enter_execve:b), $(val "$T_TMP/bg" syscalls:sys_enter_execveat:b))" \
 	test "$(val "$T_TMP/bg" syscalls:sys_enter_execve:b),$(val "$T_TMP/bg" syscalls:sys_enter_execveat:b)" = 6,0
 # --use-bpf of a glob: one leader per tracepoint, listed while it runs.
 bperf_stat -e 'sched:sched_process_e*' -o /dev/null -- sleep 1 &
