@@ -20,6 +20,7 @@
 #include "bpf_counter_priv.h"
 #include "bperf-priv.h"
 #include "cpumap.h"
+#include "tracepoint.h"
 
 #include "bperf_leader.skel.h"
 
@@ -156,16 +157,52 @@ static int leader__open_events(struct bperf_leader_bpf *skel, __u32 fault_hook,
 }
 
 /*
+ * Does a new leader of ev, named name ("sys:tracepoint", modifiers after
+ * it), get the event hook (on_event)?  A single tracepoint event whose
+ * name is the tracepoint of its id, that the kernel has as a BTF
+ * tracepoint (syscalls:* are not: they ride on sys_enter and sys_exit),
+ * and not sched_switch, where the leader runs anyway.  Its tracepoint in
+ * l->event_tp.
+ */
+static bool leader__wants_event_hook(struct bperf_leader *l,
+				     const struct bperf_events *ev,
+				     const char *name)
+{
+	const char *colon = strchr(name, ':'), *end;
+	char sys[64];
+	__u64 id;
+
+	if (ev->nr_members != 1 || ev->key.type != PERF_TYPE_TRACEPOINT ||
+	    !colon || colon - name >= (int)sizeof(sys))
+		return false;
+	end = strchrnul(colon + 1, ':');
+	if (end - colon - 1 >= (int)sizeof(l->event_tp))
+		return false;
+	snprintf(sys, sizeof(sys), "%.*s", (int)(colon - name), name);
+	snprintf(l->event_tp, sizeof(l->event_tp), "%.*s",
+		 (int)(end - colon - 1), colon + 1);
+	return strcmp(l->event_tp, "sched_switch") &&
+	       !tracepoint__id(sys, l->event_tp, &id) && id == ev->key.config &&
+	       bperf__kernel_has_tracepoint(l->event_tp);
+}
+
+/*
  * Attach the hooks of the leader this session created: the exit hook on
- * its kprobe when that program was loaded (leader__create).
+ * its kprobe when that program was loaded (leader__create).  The event
+ * hook first: on a tracepoint that another hook shares
+ * (sched_process_exit, task_rename), it ends an unreported switch's
+ * delta before that hook's run.
  */
 static int leader__attach_hooks(struct bperf_leader *l, struct perf_error *e)
 {
 	struct bpf_program *exit_kprobe = l->skel->progs.on_exit_kprobe;
 
-	for (int h = 0; h < BPERF_NR_HOOKS; h++) {
+	for (int i = 0; i < BPERF_NR_HOOKS; i++) {
+		int h = (i + BPERF_HOOK_EVENT) % BPERF_NR_HOOKS;
 		struct bpf_program *prog = bpf_object__find_program_by_name(
 			l->skel->obj, leader_hooks[h]);
+		const char *tp = h == BPERF_HOOK_EVENT ? l->event_tp :
+							 leader_hook_tps[h];
 		struct bpf_link *hook;
 		int fd;
 
@@ -185,18 +222,15 @@ static int leader__attach_hooks(struct bperf_leader *l, struct perf_error *e)
 		}
 		if (!prog)
 			hook = NULL;
-		else if (leader_hook_tps[h])
-			hook = bpf_program__attach_raw_tracepoint(
-				prog, leader_hook_tps[h]);
+		else if (tp)
+			hook = bpf_program__attach_raw_tracepoint(prog, tp);
 		else
 			hook = bpf_program__attach(prog);
 		if (!hook)
 			return perf_error__set(
 				e, -errno,
 				"cannot attach the bperf leader's %s: %s",
-				leader_hook_tps[h] ? leader_hook_tps[h] :
-						     leader_hooks[h],
-				strerror(errno));
+				tp ? tp : leader_hooks[h], strerror(errno));
 		/* Ours now: libbpf lets go of it without detaching. */
 		l->fd[LEADER_HOOK_LINK + h] = bpf_link__fd(hook);
 		bpf_link__disconnect(hook);
@@ -307,6 +341,10 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	l->skel->rodata->mm_switch_hook = l->mm_switch_hook;
 	bpf_program__set_autoload(l->skel->progs.on_mm_switched,
 				  l->mm_switch_hook);
+	/* And on the tracepoint it counts (on_event). */
+	l->event_hook = leader__wants_event_hook(l, ev, name);
+	l->skel->rodata->event_hook = l->event_hook;
+	bpf_program__set_autoload(l->skel->progs.on_event, l->event_hook);
 	memcpy((void *)l->skel->rodata->member_keys, ev->members,
 	       ev->nr_members * sizeof(ev->members[0]));
 	l->events = *ev;

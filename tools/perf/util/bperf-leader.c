@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <linux/perf_event.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -70,6 +71,7 @@ const char *const leader_hooks[BPERF_NR_HOOKS] = {
 	[BPERF_HOOK_FAULT_KERNEL] = "on_fault_kernel",
 	[BPERF_HOOK_SWITCHED] = "on_switched",
 	[BPERF_HOOK_MM_SWITCHED] = "on_mm_switched",
+	[BPERF_HOOK_EVENT] = "on_event",
 };
 
 const char *const leader_hook_tps[BPERF_NR_HOOKS] = {
@@ -94,6 +96,8 @@ bool leader__has_hook(const struct bperf_leader *l, int h)
 		return l->switched_members != 0;
 	if (h == BPERF_HOOK_MM_SWITCHED)
 		return l->switched_members != 0 && l->mm_switch_hook;
+	if (h == BPERF_HOOK_EVENT)
+		return l->event_hook;
 	if (h != BPERF_HOOK_FAULT_USER && h != BPERF_HOOK_FAULT_KERNEL)
 		return true;
 	return l->fault_hook == BPERF_FAULT_HOOK_TRACEPOINTS;
@@ -110,6 +114,7 @@ void leader__init(struct bperf_leader *l)
 	l->fault_hook = BPERF_FAULT_HOOK_NONE;
 	l->switched_members = 0;
 	l->mm_switch_hook = false;
+	l->event_hook = false;
 	l->counts = NULL;
 	l->hints = NULL;
 }
@@ -225,6 +230,12 @@ static bool leader__counts_events(int fd, const struct bpf_map_info *info,
 			l->switched_members = ro->switched_members;
 		if (info->value_size >= RODATA_END(mm_switch_hook))
 			l->mm_switch_hook = ro->mm_switch_hook != 0;
+		if (info->value_size >= RODATA_END(event_hook))
+			l->event_hook = ro->event_hook != 0;
+		/* Only a single tracepoint event has it. */
+		if (l->event_hook)
+			same = out->nr_members == 1 &&
+			       out->key.type == PERF_TYPE_TRACEPOINT;
 	}
 	free(rodata);
 	return same;

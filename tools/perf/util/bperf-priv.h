@@ -161,6 +161,8 @@ struct bperf_leader {
 	__u32 fault_hook; /* enum bperf_fault_hook, from its .rodata */
 	__u32 switched_members; /* on_switched's members, from its .rodata */
 	bool mm_switch_hook; /* on_mm_switched runs, from its .rodata */
+	bool event_hook; /* on_event runs, from its .rodata */
+	char event_tp[64]; /* the tracepoint it runs on (created leaders) */
 	/* counts, mapped: [BPERF_COUNT_SLOTS][possible CPU] */
 	const struct bperf_reading *counts;
 	size_t counts_size;

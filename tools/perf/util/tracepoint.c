@@ -2,8 +2,8 @@
 /*
  * Tracepoints from tracefs: where tracefs is, the id of sys:name, and
  * the events that sys:name globs ("sched:*", "syscalls:sys_enter_*")
- * match.  Only the parser (parse-events-tracepoint.c) and perf list use
- * it.
+ * match.  Only the parser (parse-events-tracepoint.c), perf list and a
+ * new bperf leader (its event hook: bperf-leader-new.c) use it.
  */
 #include <dirent.h>
 #include <errno.h>

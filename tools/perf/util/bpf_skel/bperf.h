@@ -114,7 +114,9 @@ bperf_reading__sub(struct bperf_reading *d, const struct bperf_reading *now,
  * The fault hooks (page_fault_user and _kernel, x86) only a leader of
  * page faults with BPERF_FAULT_HOOK_TRACEPOINTS has; others have link id
  * 0 for them.  The switch hooks (sched_exit_tp, and x86's tlb_flush: see
- * leader__switch_begins) only a leader whose kernel has them.
+ * leader__switch_begins) only a leader whose kernel has them.  The event
+ * hook (on_event, on the tracepoint the leader counts) only a leader of
+ * one tracepoint event with event_hook set in its .rodata.
  */
 enum bperf_hook {
 	BPERF_HOOK_FORK,
@@ -126,6 +128,7 @@ enum bperf_hook {
 	BPERF_HOOK_FAULT_KERNEL,
 	BPERF_HOOK_SWITCHED,
 	BPERF_HOOK_MM_SWITCHED,
+	BPERF_HOOK_EVENT,
 	BPERF_NR_HOOKS,
 };
 
@@ -176,7 +179,7 @@ struct bperf_session {
 struct bperf_registry_header {
 	__u32 filters; /* 1 << enum bperf_filter of every live follower */
 	__u32 hook_link_ids[BPERF_NR_HOOKS];
-	__u32 pad[2];
+	__u32 pad[1];
 };
 
 /*

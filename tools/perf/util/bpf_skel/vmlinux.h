@@ -25,8 +25,11 @@ enum {
 	true = 1,
 };
 
+struct task_struct;
+
 struct rq {
 	u64 clock;
+	struct task_struct *curr;
 } __attribute__((preserve_access_index));
 
 struct cfs_rq {
