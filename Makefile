@@ -141,6 +141,18 @@ BPERF_SRCS := $(UTIL_DIR)/bpf_counter.c $(wildcard $(UTIL_DIR)/bperf-*.c)
 $(patsubst %.c,$(OUTPUT)/%.o,$(BPERF_SRCS)): $(SKELS)
 $(OUTPUT)/$(PERF_DIR)/builtin-bperf.o: $(SKELS)
 
+# Syscall numbers by name (syscall-nr.c): the names of the __NR_ macros
+# of the target's <asm/unistd.h>, as the compiler sees them.
+SYSCALL_NAMES := $(OUTPUT)/gen/syscall-names.h
+$(SYSCALL_NAMES):
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '#include <asm/unistd.h>' | $(CC) -dM -E -x c - | \
+		sed -n 's/^#define __NR_\([a-z0-9_]*\) .*/SYSCALL(\1)/p' | \
+		sort -u >$@.tmp && mv $@.tmp $@
+$(OUTPUT)/$(UTIL_DIR)/syscall-nr.o: $(SYSCALL_NAMES)
+$(OUTPUT)/$(UTIL_DIR)/syscall-nr.o: CFLAGS += -I$(OUTPUT)/gen
+
 $(OUTPUT)/bpf_skel/%.bpf.o: $(SKEL_DIR)/%.bpf.c $(wildcard $(SKEL_DIR)/*.h)
 	$(call msg,BPF,$@)
 	$(Q)mkdir -p $(@D)

@@ -20,6 +20,7 @@
 #include "bpf_counter_priv.h"
 #include "bperf-priv.h"
 #include "cpumap.h"
+#include "syscall-nr.h"
 #include "tracepoint.h"
 
 #include "bperf_leader.skel.h"
@@ -160,30 +161,44 @@ static int leader__open_events(struct bperf_leader_bpf *skel, __u32 fault_hook,
  * Does a new leader of ev, named name ("sys:tracepoint", modifiers after
  * it), get the event hook (on_event)?  A single tracepoint event whose
  * name is the tracepoint of its id, that the kernel has as a BTF
- * tracepoint (syscalls:* are not: they ride on sys_enter and sys_exit),
- * and not sched_switch, where the leader runs anyway.  Its tracepoint in
- * l->event_tp.
+ * tracepoint, and not sched_switch, where the leader runs anyway.  A
+ * syscalls:sys_enter_NAME event rides on sys_enter: the hook goes there,
+ * for syscall NAME only (*syscall: its number + 1; 0 for the others).
+ * syscalls:sys_exit_* get none: sys_exit does not pass the number.  The
+ * tracepoint it attaches to in l->event_tp.
  */
 static bool leader__wants_event_hook(struct bperf_leader *l,
 				     const struct bperf_events *ev,
-				     const char *name)
+				     const char *name, __u32 *syscall)
 {
 	const char *colon = strchr(name, ':'), *end;
-	char sys[64];
+	char sys[64], tp[64];
 	__u64 id;
+	int nr;
 
+	*syscall = 0;
 	if (ev->nr_members != 1 || ev->key.type != PERF_TYPE_TRACEPOINT ||
 	    !colon || colon - name >= (int)sizeof(sys))
 		return false;
 	end = strchrnul(colon + 1, ':');
-	if (end - colon - 1 >= (int)sizeof(l->event_tp))
+	if (end - colon - 1 >= (int)sizeof(tp))
 		return false;
 	snprintf(sys, sizeof(sys), "%.*s", (int)(colon - name), name);
-	snprintf(l->event_tp, sizeof(l->event_tp), "%.*s",
-		 (int)(end - colon - 1), colon + 1);
-	return strcmp(l->event_tp, "sched_switch") &&
-	       !tracepoint__id(sys, l->event_tp, &id) && id == ev->key.config &&
-	       bperf__kernel_has_tracepoint(l->event_tp);
+	snprintf(tp, sizeof(tp), "%.*s", (int)(end - colon - 1), colon + 1);
+	if (!strcmp(tp, "sched_switch") || tracepoint__id(sys, tp, &id) ||
+	    id != ev->key.config)
+		return false;
+	if (!strcmp(sys, "syscalls")) {
+		if (strncmp(tp, "sys_enter_", 10))
+			return false;
+		nr = syscall__nr(tp + 10);
+		if (nr < 0)
+			return false;
+		*syscall = nr + 1;
+		strcpy(tp, "sys_enter");
+	}
+	snprintf(l->event_tp, sizeof(l->event_tp), "%s", tp);
+	return bperf__kernel_has_tracepoint(l->event_tp);
 }
 
 /*
@@ -297,6 +312,7 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	struct bperf_attr_value value = {};
 	struct bpf_link *link;
 	bool exit_kprobe;
+	__u32 syscall;
 	int err;
 
 	l->skel = bperf_leader_bpf__open();
@@ -342,8 +358,9 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	bpf_program__set_autoload(l->skel->progs.on_mm_switched,
 				  l->mm_switch_hook);
 	/* And on the tracepoint it counts (on_event). */
-	l->event_hook = leader__wants_event_hook(l, ev, name);
+	l->event_hook = leader__wants_event_hook(l, ev, name, &syscall);
 	l->skel->rodata->event_hook = l->event_hook;
+	l->skel->rodata->event_syscall = syscall;
 	bpf_program__set_autoload(l->skel->progs.on_event, l->event_hook);
 	memcpy((void *)l->skel->rodata->member_keys, ev->members,
 	       ev->nr_members * sizeof(ev->members[0]));

@@ -69,6 +69,12 @@ const volatile __u32 mm_switch_hook = 0;
  * leader__event).  Last in .rodata, as fault_hook.
  */
 const volatile __u32 event_hook = 0;
+/*
+ * A syscalls:sys_enter_* event's syscall number + 1, its event hook on
+ * sys_enter (which every syscall fires); 0 for other tracepoints.  Last
+ * in .rodata, as fault_hook.
+ */
+const volatile __u32 event_syscall = 0;
 
 /*
  * Loops over the members are unrolled: each copy ends with a test of the
@@ -952,7 +958,10 @@ static __always_inline bool task__is_rq_curr(struct task_struct *task)
  * down to none (stat_tracepoint's glob, 2 runs of 200 on an AMD machine
  * beside two busy loops).  Not in the middle of a switch (tlb_flush and
  * the FPU's tracepoints fire there, the leader having left the next task
- * on the CPU already): that is no unreported switch.
+ * on the CPU already): that is no unreported switch.  A syscall's event
+ * (syscalls:sys_enter_*) rides on sys_enter, whose probe counts it: the
+ * hook is there too, and runs for that syscall only (its second
+ * argument, the syscall's number).
  */
 SEC("raw_tp")
 int on_event(void *ctx)
@@ -961,7 +970,8 @@ int on_event(void *ctx)
 	struct bperf_cpu_state *cpu;
 	__u32 zero = 0;
 
-	if (!event_hook)
+	if (!event_hook ||
+	    (event_syscall && ((__u64 *)ctx)[1] != event_syscall - 1))
 		return 0;
 	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
 	if (!cpu || !cpu->task || cpu->task == (__u64)task ||
