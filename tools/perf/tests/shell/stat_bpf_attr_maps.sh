@@ -50,17 +50,19 @@ print(sum(json.loads(l).get("state") == "live" for l in sys.stdin))')
 t_at_exit attr_maps_t_cleanup
 
 # list_live MAP: the live entries of MAP ("" for the default), one a
-# line: "EVENT LINK PID PID...".
+# line: "EVENT LINK PID PID...".  jq, not python3: on these machines
+# python3 is a pyenv shim that took a second to start beside a busy loop,
+# and the sessions' listing came too late (seen in CI).
 list_live() {
 	local map=()
 	[ -n "$1" ] && map=(--attr-map "$1")
-	run_perf bperf list -j "${map[@]}" | python3 -c '
-import json, sys
-for line in sys.stdin:
-	e = json.loads(line)
-	if e.get("state") == "live":
-		print(e["event"], e["link_id"], *e.get("pids", []))'
+	run_perf bperf list -j "${map[@]}" |
+		jq -r 'select(.state == "live") |
+			"\(.event) \(.link_id) \(.pids | map(tostring) | join(" "))"'
 }
+
+# The sessions of sections 1 and 2 count for 3 s and then until the test
+# has listed them (bperf_hold): a listing never comes after they ended.
 
 # list_pids MAP EVENT: "LINK PID PID..." of EVENT's live entry in MAP.
 list_pids() {
@@ -74,11 +76,12 @@ sleep 0.1
 # 1. The default attr map: two sessions without --attr-map, one by
 # --use-bpf and one by the :b modifier, join one leader, listed by perf
 # bperf list (default map) with both pids, and count right.
-t_bg "$PERF" stat --use-bpf -x, -e task-clock -p "$busy" --timeout 3000 \
-	-o "$T_TMP/d1.csv"
+hold="sleep 3; $(bperf_hold)"
+t_bg "$PERF" stat --use-bpf -x, -e task-clock -p "$busy" \
+	-o "$T_TMP/d1.csv" -- sh -c "$hold"
 d1=$T_BG_PID
-t_bg "$PERF" stat -x, -e task-clock:b,task-clock -p "$busy" --timeout 3000 \
-	-o "$T_TMP/d2.csv"
+t_bg "$PERF" stat -x, -e task-clock:b,task-clock -p "$busy" \
+	-o "$T_TMP/d2.csv" -- sh -c "$hold"
 d2=$T_BG_PID
 # has_pids "LINK PID..." PID...: true if every PID is listed.
 has_pids() {
@@ -89,12 +92,12 @@ has_pids() {
 	done
 }
 entry=
-end=$((SECONDS + 3))
-while [ $SECONDS -lt $end ]; do
+both_default_listed() {
 	entry=$(list_pids "" task-clock)
-	has_pids "$entry" "$d1" "$d2" && break
-	sleep 0.1
-done
+	has_pids "$entry" "$d1" "$d2"
+}
+t_wait_until both_default_listed
+bperf_release
 echo "default attr map, task-clock entry: link and pids: $entry"
 t_check "the default attr map lists both sessions under one leader ($d1, $d2)" \
 	has_pids "$entry" "$d1" "$d2"
@@ -113,25 +116,26 @@ bperf_compare "default attr map: task-clock:b of the busy loop" \
 # 2. Two attr maps at once: the same events on each, a task-scoped and a
 # CPU-scoped session on each.  Each map has its own leader, lists only its
 # own sessions, and every session counts right.
+hold="sleep 3; $(bperf_hold)"
 for m in 1 2; do
 	map_path=$BPERF_MAP
 	[ $m = 2 ] && map_path=$SECOND_MAP
-	t_bg "$PERF" stat --attr-map "$map_path" -x, -p "$busy" --timeout 3000 \
-		-e task-clock:b,task-clock -o "$T_TMP/p$m.csv"
+	t_bg "$PERF" stat --attr-map "$map_path" -x, -p "$busy" \
+		-e task-clock:b,task-clock -o "$T_TMP/p$m.csv" -- sh -c "$hold"
 	eval "p$m=\$T_BG_PID"
 	t_bg "$PERF" stat --attr-map "$map_path" -x, -a \
-		-e duration_time,cpu-clock:b,duration_time,cpu-clock -o "$T_TMP/a$m.csv" -- sleep 3
+		-e duration_time,cpu-clock:b,duration_time,cpu-clock -o "$T_TMP/a$m.csv" -- sh -c "$hold"
 	eval "a$m=\$T_BG_PID"
 done
-# Both maps listed while the four sessions run (they last 3 s).
-end=$((SECONDS + 3))
-while [ $SECONDS -lt $end ]; do
+# Both maps listed while the four sessions run.
+maps_listed() {
 	list_live "$BPERF_MAP" >"$T_TMP/list1"
 	list_live "$SECOND_MAP" >"$T_TMP/list2"
 	[ "$(wc -l <"$T_TMP/list1")" -eq 2 ] &&
-		[ "$(wc -l <"$T_TMP/list2")" -eq 2 ] && break
-	sleep 0.1
-done
+		[ "$(wc -l <"$T_TMP/list2")" -eq 2 ]
+}
+t_wait_until maps_listed
+bperf_release
 entry() {	# entry LIST EVENT: "LINK PID..." of EVENT in a listing
 	awk -v ev="$2" '$1 == ev { $1 = ""; print substr($0, 2) }' "$1"
 }
