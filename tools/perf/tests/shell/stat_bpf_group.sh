@@ -188,7 +188,7 @@ t_check "perf bperf list: the group is one entry with 2 sessions (got '$sessions
 t_check "perf bperf list: 1 follower, -a needs none (got '$followers')" \
 	test "$followers" = 1
 t_check "perf bperf list: its members in order (got $members)" \
-	test "$members" = "['cpu-clock', 'task-clock', 'context-switches', 'page-faults']"
+	test "$members" = '["cpu-clock","task-clock","context-switches","page-faults"]'
 sessions=$(bperf_list_field cpu-clock sessions)
 t_check "perf bperf list: cpu-clock alone has its own leader, 1 session (got '$sessions')" \
 	test "$sessions" = 1

@@ -166,15 +166,15 @@ bperf_wait_gone() {
 	return 1
 }
 
-# bperf_list_field EVENT FIELD: FIELD of EVENT's entry in perf bperf list -j.
+# bperf_list_field EVENT FIELD: FIELD of EVENT's entry in perf bperf list -j
+# (an array as compact JSON).  jq, not python3: on these machines python3
+# is a pyenv shim that took a second to start beside a busy loop, and the
+# polls of a session's listing outlasted the session (seen in CI).
 bperf_list_field() {
-	run_perf bperf list -j --attr-map "$BPERF_MAP" | python3 -c '
-import json, sys
-for line in sys.stdin:
-	e = json.loads(line)
-	if e["event"] == sys.argv[1]:
-		print(e[sys.argv[2]])
-		break' "$1" "$2"
+	run_perf bperf list -j --attr-map "$BPERF_MAP" |
+		jq -rn --arg ev "$1" --arg f "$2" \
+			'first(inputs | select(.event == $ev)) | .[$f] |
+			 if type == "array" then tojson else . end'
 }
 
 # bperf_wait_listed OUT FILTER: perf bperf list -j of this test's attr map
