@@ -225,6 +225,8 @@ $(FUZZ_DIR)/$(UTIL_DIR)/%.o: $(UTIL_DIR)/%.c
 	$(Q)$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
 $(patsubst %.c,$(FUZZ_DIR)/%.o,$(BPERF_SRCS)): $(SKELS)
+$(FUZZ_DIR)/$(UTIL_DIR)/syscall-nr.o: $(SYSCALL_NAMES)
+$(FUZZ_DIR)/$(UTIL_DIR)/syscall-nr.o: FUZZ_CFLAGS += -I$(OUTPUT)/gen
 
 $(FUZZ_DIR)/fuzz-%: $(TEST_DIR)/fuzz/fuzz-%.c $(FUZZ_UTIL_OBJS)
 	$(call msg,FUZZ-LD,$@)
