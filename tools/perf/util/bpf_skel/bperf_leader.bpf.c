@@ -66,7 +66,7 @@ const volatile __u32 mm_switch_hook = 0;
 /*
  * 1: on_event runs on the tracepoint this leader counts (a single
  * tracepoint event), right after the kernel counted it (see
- * leader__event).  Last in .rodata, as fault_hook.
+ * on_event).  Last in .rodata, as fault_hook.
  */
 const volatile __u32 event_hook = 0;
 /*
@@ -866,6 +866,19 @@ static __always_inline void leader__exec_joins(void)
 }
 
 /*
+ * Did the leader leave another task than task on this CPU (a switch the
+ * kernel did not report)?  The event and fault hooks run only then.
+ */
+static __always_inline bool cpu__left_another(struct task_struct *task)
+{
+	struct bperf_cpu_state *cpu;
+	__u32 zero = 0;
+
+	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
+	return cpu && cpu->task && cpu->task != (__u64)task;
+}
+
+/*
  * The kernel does not report every switch through sched_switch (see
  * "Missed switches" in tools/perf/Documentation/bperf-design.md): the
  * task found on the CPU may not be the one the leader left there, and the
@@ -891,11 +904,8 @@ static __always_inline void leader__exec_joins(void)
 static __always_inline void leader__fault(bool counted, void *ctx)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
-	struct bperf_cpu_state *cpu;
-	__u32 zero = 0;
 
-	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
-	if (!cpu || !cpu->task || cpu->task == (__u64)task)
+	if (!cpu__left_another(task))
 		return;
 	if (counted)
 		leader__run_as(task, (__u64)task, false, true, true, false,
@@ -955,7 +965,7 @@ static __always_inline bool task__is_rq_curr(struct task_struct *task)
  * leader__attribute gives whole to the task that fired it.  Without it,
  * the event went into a delta that spans an unreported switch, cut by
  * time: a child's sched_process_exec or _exit, a count of 1, rounded
- * down to none (stat_tracepoint's glob, 2 runs of 200 on an AMD machine
+ * down to none (stat_tracepoint's glob, 4 runs of 200 on an AMD machine
  * beside two busy loops).  Not in the middle of a switch (tlb_flush and
  * the FPU's tracepoints fire there, the leader having left the next task
  * on the CPU already): that is no unreported switch.  A syscall's event
@@ -967,15 +977,11 @@ SEC("raw_tp")
 int on_event(void *ctx)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
-	struct bperf_cpu_state *cpu;
-	__u32 zero = 0;
 
 	if (!event_hook ||
 	    (event_syscall && ((__u64 *)ctx)[1] != event_syscall - 1))
 		return 0;
-	cpu = bpf_map_lookup_elem(&cpu_state, &zero);
-	if (!cpu || !cpu->task || cpu->task == (__u64)task ||
-	    !task__is_rq_curr(task))
+	if (!cpu__left_another(task) || !task__is_rq_curr(task))
 		return 0;
 	leader__run_as(task, (__u64)task, false, true, false, true, NULL);
 	return 0;
