@@ -52,6 +52,11 @@ TARGET_FIRST_TASK_NS = 40.0
 TARGET_MISS_SESSION_NS = 2.0
 TARGET_HIT_SESSION_NS = 40.0
 TARGET_JOIN_MS = 10.0
+# Creating a leader, over plain counting of the same 'true' run (-a).
+TARGET_CREATE_OVER_PLAIN_MS = 15.0
+# Where creating a leader goes, as perf stat -v prints it (leader__create).
+CREATE_PARTS = ("open", "hooks chosen", "load", "events",
+                "attach and publish")
 TARGET_JOIN_TASK_OVER_PLAIN_MS = 3.0
 TARGET_TASK_CLOCK_PCT = 1.0
 # Section 1: 4 events as 4 single leaders or one group leader ({...}).
@@ -456,6 +461,29 @@ class Bench:
                                  f"{row['status']}")
         return rows
 
+    def create_parts(self, runs, gap_ms):
+        """Where creating a leader goes: runs of a creating session with
+        -v, each its parts in ms (CREATE_PARTS) and their sum."""
+        argv = self.bperf_stat("-v", "-e", "cpu-clock", "-a", "true")
+        rows = []
+        for _ in range(runs):
+            time.sleep(gap_ms / 1000.0)
+            res = subprocess.run(argv, capture_output=True, text=True,
+                                 timeout=60)
+            line = next((l for l in res.stderr.splitlines()
+                         if "bperf: made the leader of" in l), None)
+            if res.returncode or not line:
+                raise BenchError("no leader made by '" + " ".join(argv) +
+                                 "': " + res.stderr.strip()[-300:])
+            total = float(line.split(" in ", 1)[1].split(" ms", 1)[0])
+            parts = []
+            for name in CREATE_PARTS:
+                word = line.split(", " + name + " " if name != "open" else
+                                  ": open ", 1)[1]
+                parts.append(float(word.split()[0].rstrip(",")))
+            rows.append(parts + [total])
+        return rows
+
     def section_start(self):
         log(f"2/6 session start: {self.start_runs} runs each, alternated "
             f"in blocks of 5, {self.start_gap_ms} ms apart")
@@ -500,6 +528,11 @@ class Bench:
             finally:
                 stop(holder)
             self.wait_bperf_gone()
+            for i, parts in enumerate(self.create_parts(
+                    n, self.start_gap_ms)):
+                for k, ms in enumerate(parts):
+                    self.record("start", "bperf-create-parts", k, done + i,
+                                "ms", ms)
             done += n
 
     # -- 3. read cost --
@@ -1162,13 +1195,40 @@ class Report:
                 self.target("joining with a task-scoped session, over "
                             "plain counting of the same run", over,
                             TARGET_JOIN_TASK_OVER_PLAIN_MS, "ms", ok)
+            if config == "bperf-create":
+                ok = over <= TARGET_CREATE_OVER_PLAIN_MS
+                tgt = (f"<= plain + {TARGET_CREATE_OVER_PLAIN_MS:.0f} ms  "
+                       f"{verdict(ok)}")
+                self.target("creating a leader, over plain counting of the "
+                            "same run", over, TARGET_CREATE_OVER_PLAIN_MS,
+                            "ms", ok)
             over_s = "" if config.startswith("plain") else f"{over:+.1f} ms"
             self.out(f"   {label:<64}{m:>7.1f} ms [{lo:.1f}..{hi:.1f}]"
                      .ljust(90) + f"{over_s:>10}  {tgt}".rstrip())
             summary[config] = {"ms": m, "min": lo, "max": hi,
                                "over_plain_ms": over}
+            if config == "bperf-create":
+                self.report_create_parts()
         self.summary["start"] = summary
         self.out()
+
+    def report_create_parts(self):
+        """The median of each part of creating a leader (perf stat -v)."""
+        parts = {}
+        for r in self.sel("start", "bperf-create-parts"):
+            parts.setdefault(r["k"], []).append(r["value"])
+        if not parts:
+            return
+        names = list(CREATE_PARTS) + ["all"]
+        med = {names[k]: median(v) for k, v in sorted(parts.items())
+               if k < len(names)}
+        self.out("     where it goes (perf stat -v, median ms of "
+                 f"{len(parts[0])} runs): " +
+                 ", ".join(f"{name} {ms:.1f}" for name, ms in med.items()
+                           if name != "all") +
+                 f" (all {med.get('all', 0):.1f}; load: the kernel's BTF, "
+                 "verification, maps)")
+        self.summary["start_create_parts_ms"] = med
 
     # -- 3 --
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
 
@@ -20,6 +21,7 @@
 #include "bpf_counter_priv.h"
 #include "bperf-priv.h"
 #include "cpumap.h"
+#include "debug.h"
 #include "syscall-nr.h"
 #include "tracepoint.h"
 
@@ -305,6 +307,18 @@ static int leader__publish_hooks(struct bperf_leader *l, struct perf_error *e)
 	return 0;
 }
 
+/*
+ * The monotonic clock in ms: where a new leader's time goes, printed with
+ * -v (make bench reports it).
+ */
+static double leader__ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 		   const char *name, const struct perf_cpu_map *cpus,
 		   struct bperf_leader *l, struct perf_error *e)
@@ -312,14 +326,18 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	struct bperf_attr_value value = {};
 	struct bpf_link *link;
 	bool exit_kprobe;
+	/* open, hooks chosen, loaded, events opened, attached and published */
+	double t[6];
 	__u32 syscall;
 	int err;
 
+	t[0] = leader__ms();
 	l->skel = bperf_leader_bpf__open();
 	if (!l->skel)
 		return perf_error__set(e, -errno,
 				       "cannot open the bperf leader: %s",
 				       strerror(errno));
+	t[1] = leader__ms();
 	bpf_map__set_max_entries(l->skel->maps.events,
 				 p->nr_possible * ev->nr_members);
 	bpf_map__set_max_entries(l->skel->maps.prev_readings, ev->nr_members);
@@ -367,7 +385,9 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	l->events = *ev;
 	bpf_map__set_max_entries(l->skel->maps.counts,
 				 BPERF_COUNT_SLOTS * p->nr_possible);
+	t[2] = leader__ms();
 	err = bperf_leader_bpf__load(l->skel);
+	t[3] = leader__ms();
 	if (err) {
 		perf_error__set(e, err, "cannot load the bperf leader: %s",
 				strerror(-err));
@@ -380,6 +400,7 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 				  cpus, name, e);
 	if (err)
 		goto err_out;
+	t[4] = leader__ms();
 	link = bpf_program__attach_trace(l->skel->progs.on_switch);
 	if (!link) {
 		err = perf_error__set(
@@ -415,6 +436,11 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 				"the attr map is full: remove it (no session running) to start afresh");
 		goto err_out;
 	}
+	t[5] = leader__ms();
+	pr_debug(
+		"bperf: made the leader of '%s' in %.1f ms: open %.1f, hooks chosen %.1f, load %.1f (the kernel's BTF, verification, maps), events %.1f, attach and publish %.1f",
+		name, t[5] - t[0], t[1] - t[0], t[2] - t[1], t[3] - t[2],
+		t[4] - t[3], t[5] - t[4]);
 	return 0;
 err_out:
 	leader__close(l);
