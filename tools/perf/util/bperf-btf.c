@@ -9,10 +9,10 @@
  * there when the kernel's BTF has the typedef btf_trace_NAME, and then
  * its string section holds that name: BTF strings are NUL-terminated and
  * the section starts with the empty string, so the name sits between two
- * NULs.  Reading that section (2 MB) and searching it costs 1 to 2 ms,
- * into memory mapped populated: faulted in page by page as malloc's
- * would be, reading it took 8.0 ms on a paravirtualized VM (11 us a page
- * fault), populated in one call 5.1 ms.
+ * NULs.  Reading that section (2 MB) and searching it costs 1 to 2 ms
+ * where page faults are cheap.  Its buffer is mapped populated, in one
+ * call: faulted in page by page, as malloc's would be, reading it took
+ * 8.0 ms on a paravirtualized VM (11 us a page fault), populated 5.1 ms.
  */
 #include <errno.h>
 #include <fcntl.h>
