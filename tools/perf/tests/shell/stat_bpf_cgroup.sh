@@ -68,9 +68,10 @@ loop_ns() {
 # two such readings, at its workload's start and end.  A running task's
 # CPU time there is as of its last tick or switch: a tick behind at most
 # (10 ms where HZ is 100, the lowest), so the difference of two is off
-# by a tick a loop at most, either way (TICK_MS).  What the loops ran around the session
-# is no bound from below: perf's start and end fall there, 45..132 ms a
-# loop measured on one machine of this kind, up to 423 ms on another.
+# by a tick a loop at most, either way (TICK_MS).  What the loops ran
+# around the session is no bound from below: perf's start and end fall
+# there, 45..132 ms a loop measured on one machine of this kind, up to
+# 423 ms on another.
 # shellcheck disable=SC2016 # expanded by the workload's shell
 loop_ns_cmd() {
 	local f=$1 p

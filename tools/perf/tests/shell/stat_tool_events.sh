@@ -62,12 +62,13 @@ NAME=$T_TMP/workload
 EXIT_NS=2000000
 
 # workload_stopped: is a workload (a shell named $NAME) other than the
-# one in STOPPED stopped?  Its PID in STOPPED.
+# one in STOPPED stopped and off its CPU (t_stopped: its CPU time is
+# brought up to date when it schedules out, not when it turns T)?  Its
+# PID in STOPPED.
 workload_stopped() {
 	local c
 	for c in $(pgrep -f "$NAME"); do
-		if [ "$c" != "$STOPPED" ] &&
-			[ "$(awk '{ print $3 }' "/proc/$c/stat" 2>/dev/null)" = T ]; then
+		if [ "$c" != "$STOPPED" ] && t_stopped "$c"; then
 			STOPPED=$c
 			return 0
 		fi
