@@ -40,11 +40,13 @@ refused:*)
 *) t_fail "fentry-probe: ${verdict:-no answer}" ;;
 esac
 
-# A session that holds the leader from here on: in a TCG guest a new
-# leader's first runs cost QEMU the translation of its code, after its
-# reading, which plain counting counts (dd read -0.16 and -0.23 % with a
-# leader of its own).  (Without fd 3: a writer of the hold fifo left in
-# it would keep the probe from its end of input until the sleep ended.)
+# A session that holds the leader from here on: the session below only
+# joins it.  (In a TCG guest dd still reads low through bperf, with or
+# without the fentry program: plain counting starts inside
+# perf_event_exec, bperf at task_rename after it, hundreds of
+# microseconds later there; bperf-design.md's "What remains".)  (Without
+# fd 3: a writer of the hold fifo left in it would keep the probe from
+# its end of input until the sleep ended.)
 t_bg "$PERF" stat --attr-map "$BPERF_MAP" -e task-clock:b -o /dev/null -- sleep 600 3>&-
 session_up() { [ -n "$(bperf_list_field task-clock sessions 2>/dev/null)" ]; }
 t_wait_until session_up
