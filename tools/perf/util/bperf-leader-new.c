@@ -324,6 +324,7 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 		   struct bperf_leader *l, struct perf_error *e)
 {
 	struct bperf_attr_value value = {};
+	struct bperf_heap heap;
 	struct bpf_link *link;
 	bool exit_kprobe;
 	/* open, hooks chosen, loaded, events opened, attached and published */
@@ -332,11 +333,15 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	int err;
 
 	t[0] = leader__ms();
+	bperf_heap__prepare(&heap);
 	l->skel = bperf_leader_bpf__open();
-	if (!l->skel)
-		return perf_error__set(e, -errno,
+	if (!l->skel) {
+		err = -errno;
+		bperf_heap__release(&heap);
+		return perf_error__set(e, err,
 				       "cannot open the bperf leader: %s",
-				       strerror(errno));
+				       strerror(-err));
+	}
 	t[1] = leader__ms();
 	bpf_map__set_max_entries(l->skel->maps.events,
 				 p->nr_possible * ev->nr_members);
@@ -387,6 +392,7 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 				 BPERF_COUNT_SLOTS * p->nr_possible);
 	t[2] = leader__ms();
 	err = bperf_leader_bpf__load(l->skel);
+	bperf_heap__release(&heap);
 	t[3] = leader__ms();
 	if (err) {
 		perf_error__set(e, err, "cannot load the bperf leader: %s",

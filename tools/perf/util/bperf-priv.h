@@ -82,6 +82,19 @@ int bperf_btf__has_tracepoint(const char *path, const char *name);
 /* Does the running kernel have it?  false where it cannot tell. */
 bool bperf__kernel_has_tracepoint(const char *name);
 
+/* ---- bperf-heap.c ---- */
+
+/* Room made for libbpf's parse of the kernel's BTF (bperf-heap.c). */
+struct bperf_heap {
+	void *filler;
+	bool on;
+};
+
+/* Before a leader is loaded: does nothing where it cannot help. */
+void bperf_heap__prepare(struct bperf_heap *h);
+/* After: malloc as it was, the room given back. */
+void bperf_heap__release(struct bperf_heap *h);
+
 /* ---- bperf-fault.c ---- */
 
 struct perf_event_attr;
