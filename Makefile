@@ -79,7 +79,7 @@ CFLAGS += -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
 	  -DPERF_VERSION='"$(VERSION)"' \
 	  -I$(PERF_DIR) -I$(OUTPUT)/bpf_skel $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
-LIBS := -lbpf -lelf -lz -lm -lmicrohttpd
+LIBS := -lbpf -lelf -lz -lm
 BPF_CFLAGS := -g -O2 --target=bpf -D__TARGET_ARCH_$(ARCH) -Wall -Werror \
 	      -I$(SKEL_DIR) $(if $(MULTIARCH),-I/usr/include/$(MULTIARCH))
 

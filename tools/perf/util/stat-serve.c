@@ -16,7 +16,8 @@
  * allows, dropped after SERVE_CONNECTION_TIMEOUT_S of silence, and the
  * counting (kernel and BPF) goes on meanwhile.  Since everything runs in
  * one thread, a scrape reads the counters between two -I intervals,
- * never during one.
+ * never during one.  libmicrohttpd is loaded by the first server
+ * (stat-serve-mhd.c), so a run without --serve never loads it.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -27,13 +28,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <microhttpd.h>
-
 #include "cgroup.h"
 #include "counter.h"
 #include "debug.h"
 #include "error.h"
 #include "evsel.h"
+#include "stat-serve-mhd.h"
 #include "stat-serve.h"
 #include "stat.h"
 
@@ -50,6 +50,9 @@ struct stat_serve {
 	struct evlist *evlist;
 	char url[INET6_ADDRSTRLEN + 32];
 };
+
+/* libmicrohttpd's functions, from the first stat_serve__new(). */
+static const struct serve_mhd *mhd;
 
 int stat_serve__split_addr(const char *arg, char *host, size_t hostlen,
 			   unsigned int *port, struct perf_error *err)
@@ -111,7 +114,7 @@ static enum MHD_Result serve__queue(struct MHD_Connection *conn,
 	struct MHD_Response *resp;
 	enum MHD_Result ret;
 
-	resp = MHD_create_response_from_buffer(
+	resp = mhd->create_response_from_buffer(
 		len, body,
 		must_free ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
 	if (!resp) {
@@ -119,12 +122,12 @@ static enum MHD_Result serve__queue(struct MHD_Connection *conn,
 			free(body);
 		return MHD_NO;
 	}
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	mhd->add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
-					"GET, HEAD");
-	ret = MHD_queue_response(conn, status, resp);
-	MHD_destroy_response(resp);
+		mhd->add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
+					 "GET, HEAD");
+	ret = mhd->queue_response(conn, status, resp);
+	mhd->destroy_response(resp);
 	return ret;
 }
 
@@ -139,7 +142,7 @@ static enum MHD_Result serve__text(struct MHD_Connection *conn,
 static enum MHD_Result serve__metrics(struct stat_serve *serve,
 				      struct MHD_Connection *conn)
 {
-	const char *accept = MHD_lookup_connection_value(
+	const char *accept = mhd->lookup_connection_value(
 		conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
 	enum stat_serve_format fmt = stat_serve__negotiate(accept);
 	struct perf_error err;
@@ -329,6 +332,9 @@ struct stat_serve *stat_serve__new(const char *arg,
 
 	if (stat_serve__split_addr(arg, host, sizeof(host), &port, err))
 		return NULL;
+	mhd = serve_mhd__load(arg, err);
+	if (!mhd)
+		return NULL;
 	serve = calloc(1, sizeof(*serve));
 	if (!serve) {
 		perf_error__set(err, -ENOMEM, "--serve: %s", strerror(ENOMEM));
@@ -346,7 +352,7 @@ struct stat_serve *stat_serve__new(const char *arg,
 		flags |= MHD_USE_ERROR_LOG;
 	if (ss.ss_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	serve->daemon = MHD_start_daemon(
+	serve->daemon = mhd->start_daemon(
 		flags, 0, NULL, NULL, serve__answer, serve,
 		MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
 		(unsigned int)SERVE_CONNECTION_LIMIT,
@@ -360,7 +366,7 @@ struct stat_serve *stat_serve__new(const char *arg,
 				arg);
 		return NULL;
 	}
-	info = MHD_get_daemon_info(serve->daemon, MHD_DAEMON_INFO_EPOLL_FD);
+	info = mhd->get_daemon_info(serve->daemon, MHD_DAEMON_INFO_EPOLL_FD);
 	serve->epoll_fd = info ? info->epoll_fd : -1;
 	if (serve->epoll_fd < 0) {
 		stat_serve__delete(serve);
@@ -381,14 +387,14 @@ int stat_serve__timeout_ms(struct stat_serve *serve)
 {
 	MHD_UNSIGNED_LONG_LONG ms;
 
-	if (MHD_get_timeout(serve->daemon, &ms) != MHD_YES)
+	if (mhd->get_timeout(serve->daemon, &ms) != MHD_YES)
 		return -1;
 	return ms > 60000 ? 60000 : (int)ms;
 }
 
 void stat_serve__run(struct stat_serve *serve)
 {
-	MHD_run(serve->daemon);
+	mhd->run(serve->daemon);
 }
 
 const char *stat_serve__url(const struct stat_serve *serve)
@@ -402,6 +408,6 @@ void stat_serve__delete(struct stat_serve *serve)
 		return;
 	/* MHD closes the listening socket it was given, and every client. */
 	if (serve->daemon)
-		MHD_stop_daemon(serve->daemon);
+		mhd->stop_daemon(serve->daemon);
 	free(serve);
 }

@@ -174,6 +174,26 @@ rc=$?
 t_check "--serve with -r: exit 2 with one error line (got $rc)" \
 	test $rc -eq 2 -a "$(wc -l <"$T_TMP/r.err")" -eq 1
 
+# 3b. libmicrohttpd is loaded by --serve, not by every run (its loading
+# and GnuTLS's were 8 ms of a plain run): the workload reads its perf's
+# maps.  Where it cannot be loaded (a file that is no library bound over
+# it, in a mount namespace of this run's own), --serve is one error line
+# and exit 1, before counting.
+n=$("$PERF" stat -e cpu-clock -x, -- sh -c 'grep -c libmicrohttpd /proc/$PPID/maps' 2>/dev/null)
+t_check "without --serve, perf maps no libmicrohttpd (got ${n:-nothing})" test "$n" = 0
+n=$("$PERF" stat --serve 127.0.0.1:0 -e cpu-clock -x, -- sh -c 'grep -c libmicrohttpd /proc/$PPID/maps' 2>/dev/null)
+t_check "with --serve, perf maps libmicrohttpd (got ${n:-nothing})" test "${n:-0}" -gt 0
+lib=$(readlink -f "$(ldconfig -p | awk '/libmicrohttpd\.so\.12 /{ print $NF; exit }')")
+t_check "libmicrohttpd.so.12 is installed ($lib)" test -f "$lib"
+unshare -m sh -c 'mount --bind /dev/null "$1" && exec "$2" stat --serve 127.0.0.1:0 -e cpu-clock -a sleep 0.1' \
+	sh "$lib" "$PERF" >"$T_TMP/nolib.out" 2>"$T_TMP/nolib.err"
+rc=$?
+t_check "libmicrohttpd not loadable: exit 1 (got $rc), one error line, no counts" \
+	test $rc -eq 1 -a "$(wc -l <"$T_TMP/nolib.err")" -eq 1 -a ! -s "$T_TMP/nolib.out"
+t_check "libmicrohttpd not loadable: the error says so" \
+	grep -q '^perf: error: --serve 127.0.0.1:0 needs libmicrohttpd, not loaded: [^ ]*libmicrohttpd\.so\.12: file too short$' "$T_TMP/nolib.err"
+t_show "$T_TMP/nolib.err"
+
 # 4. -G: the cgroup label and its task-clock over 1 s against the CPU time
 # of the loop inside it (schedstat, read right before and after each
 # curl, so the loop's time is bracketed like the wall time above).
