@@ -181,10 +181,10 @@ t_check "--serve with -r: exit 2 with one error line (got $rc)" \
 # and exit 1, before counting.
 n=$("$PERF" stat -e cpu-clock -x, -- sh -c 'grep -c libmicrohttpd /proc/$PPID/maps' 2>/dev/null)
 t_check "without --serve, perf maps no libmicrohttpd (got ${n:-nothing})" test "$n" = 0
-n=$("$PERF" stat --serve 127.0.0.1:0 -e cpu-clock -x, -- sh -c 'grep -c libmicrohttpd /proc/$PPID/maps' 2>/dev/null)
-t_check "with --serve, perf maps libmicrohttpd (got ${n:-nothing})" test "${n:-0}" -gt 0
-lib=$(readlink -f "$(ldconfig -p | awk '/libmicrohttpd\.so\.12 /{ print $NF; exit }')")
-t_check "libmicrohttpd.so.12 is installed ($lib)" test -f "$lib"
+# The file perf mapped is the one to hide (a guest may have no ld.so.cache
+# to ask).
+lib=$("$PERF" stat --serve 127.0.0.1:0 -e cpu-clock -x, -- sh -c 'awk "/libmicrohttpd/ { print \$NF; exit }" /proc/$PPID/maps' 2>/dev/null)
+t_check "with --serve, perf maps libmicrohttpd (got ${lib:-nothing})" test -f "${lib:-/nonexistent}"
 unshare -m sh -c 'mount --bind /dev/null "$1" && exec "$2" stat --serve 127.0.0.1:0 -e cpu-clock -a sleep 0.1' \
 	sh "$lib" "$PERF" >"$T_TMP/nolib.out" 2>"$T_TMP/nolib.err"
 rc=$?
