@@ -179,12 +179,15 @@ t_check "--serve with -r: exit 2 with one error line (got $rc)" \
 # maps.  Where it cannot be loaded (a file that is no library bound over
 # it, in a mount namespace of this run's own), --serve is one error line
 # and exit 1, before counting.
+# shellcheck disable=SC2016 # expanded by the inner shell
 n=$("$PERF" stat -e cpu-clock -x, -- sh -c 'grep -c libmicrohttpd /proc/$PPID/maps' 2>/dev/null)
 t_check "without --serve, perf maps no libmicrohttpd (got ${n:-nothing})" test "$n" = 0
 # The file perf mapped is the one to hide (a guest may have no ld.so.cache
 # to ask).
+# shellcheck disable=SC2016 # expanded by the inner shell
 lib=$("$PERF" stat --serve 127.0.0.1:0 -e cpu-clock -x, -- sh -c 'awk "/libmicrohttpd/ { print \$NF; exit }" /proc/$PPID/maps' 2>/dev/null)
 t_check "with --serve, perf maps libmicrohttpd (got ${lib:-nothing})" test -f "${lib:-/nonexistent}"
+# shellcheck disable=SC2016 # expanded by the inner shell
 unshare -m sh -c 'mount --bind /dev/null "$1" && exec "$2" stat --serve 127.0.0.1:0 -e cpu-clock -a sleep 0.1' \
 	sh "$lib" "$PERF" >"$T_TMP/nolib.out" 2>"$T_TMP/nolib.err"
 rc=$?
