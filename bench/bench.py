@@ -20,6 +20,7 @@ import json
 import math
 import os
 import platform
+import re
 import signal
 import statistics
 import subprocess
@@ -484,7 +485,10 @@ class Bench:
                 word = line.split(", " + name + " " if name != "open" else
                                   ": open ", 1)[1]
                 parts.append(float(word.split()[0].rstrip(",")))
-            rows.append(parts + [total])
+            # And the verifier's own time, where -v could read it.
+            verified = re.search(r"\(verification ([0-9.]+):", line)
+            rows.append(parts + [total] +
+                        ([float(verified.group(1))] if verified else []))
         return rows
 
     def section_start(self):
@@ -1222,13 +1226,19 @@ class Report:
             parts.setdefault(r["k"], []).append(r["value"])
         if not parts:
             return
-        names = list(CREATE_PARTS) + ["all"]
+        names = list(CREATE_PARTS) + ["all", "verification"]
         med = {names[k]: median(v) for k, v in sorted(parts.items())
                if k < len(names)}
+
+        def part(name, ms):
+            if name == "load" and "verification" in med:
+                return (f"load {ms:.1f} (verification "
+                        f"{med['verification']:.1f})")
+            return f"{name} {ms:.1f}"
         self.out("     where it goes (perf stat -v, median ms of "
                  f"{len(parts[0])} runs): " +
-                 ", ".join(f"{name} {ms:.1f}" for name, ms in med.items()
-                           if name != "all") +
+                 ", ".join(part(name, ms) for name, ms in med.items()
+                           if name not in ("all", "verification")) +
                  f" (all {med.get('all', 0):.1f}; load: the kernel's BTF, "
                  "verification, maps)")
         self.summary["start_create_parts_ms"] = med

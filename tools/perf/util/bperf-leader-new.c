@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -319,11 +320,104 @@ static double leader__ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/*
+ * -v: what the verifier took for each program, from its own statistics
+ * (log level 4, BPF_LOG_STATS: a few lines at the end of a load, nothing
+ * of its walk), one buffer a program in the object's order.  The
+ * verifier also writes there messages of paths it then drops, and fails
+ * the load (ENOSPC) when they ever overflowed the buffer: 2 to 4 KB for
+ * on_switch on 6.18.  So 1 MB each, mapped, of which only what it writes
+ * is ever touched.
+ */
+#define LEADER_VLOG_SIZE (1 << 20)
+#define LEADER_VLOG_LEVEL 4
+
+struct leader_vlog {
+	char (*buf)[LEADER_VLOG_SIZE];
+	int nr;
+};
+
+static void leader__vlog_prepare(struct bperf_leader *l, struct leader_vlog *v)
+{
+	struct bpf_program *prog;
+	int n = 0;
+
+	v->buf = NULL;
+	v->nr = 0;
+	if (verbose <= 0)
+		return;
+	bpf_object__for_each_program(prog, l->skel->obj)
+		n++;
+	v->buf = mmap(NULL, n * sizeof(*v->buf), PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (v->buf == MAP_FAILED) {
+		v->buf = NULL;
+		return;
+	}
+	v->nr = n;
+	n = 0;
+	bpf_object__for_each_program(prog, l->skel->obj) {
+		if (bpf_program__autoload(prog) &&
+		    !bpf_program__set_log_buf(prog, v->buf[n],
+					      LEADER_VLOG_SIZE))
+			bpf_program__set_log_level(prog, LEADER_VLOG_LEVEL);
+		n++;
+	}
+}
+
+/*
+ * "verification MS: PROG MS, ...; " into out when every loaded program's
+ * statistics gave a time, else "".  Lets go of the buffers.
+ */
+static void leader__vlog_format(struct bperf_leader *l, struct leader_vlog *v,
+				char *out, size_t size)
+{
+	char progs[512] = "";
+	struct bpf_program *prog;
+	bool missing = false;
+	size_t len = 0;
+	double all = 0;
+	int n = 0;
+
+	out[0] = '\0';
+	if (!v->buf)
+		return;
+	bpf_object__for_each_program(prog, l->skel->obj) {
+		unsigned long long us;
+		const char *at;
+
+		if (n >= v->nr)
+			break;
+		v->buf[n][LEADER_VLOG_SIZE - 1] = '\0';
+		at = strstr(v->buf[n++], "verification time ");
+		bpf_program__set_log_buf(prog, NULL, 0);
+		bpf_program__set_log_level(prog, 0);
+		if (!bpf_program__autoload(prog))
+			continue;
+		if (!at ||
+		    sscanf(at, "verification time %llu usec", &us) != 1) {
+			missing = true;
+			continue;
+		}
+		all += us / 1e3;
+		if (len < sizeof(progs))
+			len += snprintf(progs + len, sizeof(progs) - len,
+					"%s%s %.1f", len ? ", " : "",
+					bpf_program__name(prog), us / 1e3);
+	}
+	munmap(v->buf, v->nr * sizeof(*v->buf));
+	v->buf = NULL;
+	if (!missing && all > 0 && len < sizeof(progs))
+		snprintf(out, size, "verification %.1f: %s; ", all, progs);
+}
+
 int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 		   const char *name, const struct perf_cpu_map *cpus,
 		   struct bperf_leader *l, struct perf_error *e)
 {
 	struct bperf_attr_value value = {};
+	struct leader_vlog vlog;
+	char verified[640];
 	struct bperf_heap heap;
 	struct bpf_link *link;
 	bool exit_kprobe;
@@ -390,10 +484,12 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	l->events = *ev;
 	bpf_map__set_max_entries(l->skel->maps.counts,
 				 BPERF_COUNT_SLOTS * p->nr_possible);
+	leader__vlog_prepare(l, &vlog);
 	t[2] = leader__ms();
 	err = bperf_leader_bpf__load(l->skel);
 	bperf_heap__release(&heap);
 	t[3] = leader__ms();
+	leader__vlog_format(l, &vlog, verified, sizeof(verified));
 	if (err) {
 		perf_error__set(e, err, "cannot load the bperf leader: %s",
 				strerror(-err));
@@ -444,8 +540,11 @@ int leader__create(struct bperf_process *p, const struct bperf_events *ev,
 	}
 	t[5] = leader__ms();
 	pr_debug(
-		"bperf: made the leader of '%s' in %.1f ms: open %.1f, hooks chosen %.1f, load %.1f (the kernel's BTF, verification, maps), events %.1f, attach and publish %.1f",
+		"bperf: made the leader of '%s' in %.1f ms: open %.1f, hooks chosen %.1f, load %.1f (%s%s), events %.1f, attach and publish %.1f",
 		name, t[5] - t[0], t[1] - t[0], t[2] - t[1], t[3] - t[2],
+		verified,
+		verified[0] ? "the rest: the kernel's BTF, the maps, JIT" :
+			      "the kernel's BTF, verification, maps",
 		t[4] - t[3], t[5] - t[4]);
 	return 0;
 err_out:

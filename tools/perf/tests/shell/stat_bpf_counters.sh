@@ -5,7 +5,8 @@
 # plain counting in the same session), a workload counted from its exec,
 # cpu-clock system-wide and per CPU, context-switches of a pid, per-thread
 # counts and JSON intervals, each compared with plain counting of the same
-# session (perf stat -e EV:b,EV; bounds in lib/bperf.sh).
+# session (perf stat -e EV:b,EV; bounds in lib/bperf.sh); and what -v
+# says of the leader it makes.
 
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/bperf.sh
@@ -138,5 +139,36 @@ t_check "-j -I through bperf: valid JSON, two intervals of the four events" \
 bperf_compare "-j -I 200: each interval's cpu-clock" "$T_TMP/j" --json \
 	--interval --same-window --pct "$BPERF_CPU_PCT" --min $((ncpu * 10)) \
 	--pairs 2 --clock "$ncpu" --clock-ms "$BPERF_CLOCK_MS"
+
+# 7. -v: a session that makes the leader says where its time went, with
+# the verifier's own time for each program it loaded (its statistics,
+# log level 4), which add up to a part of the load.  No session is left
+# on the map, so this one makes the leader.
+run_perf stat -v --attr-map "$BPERF_MAP" -e task-clock:b -a true \
+	2>"$T_TMP/v" >/dev/null
+rc=$?
+t_check "-v: the session that makes the leader exits 0 (got $rc)" test $rc -eq 0
+made=$(grep "bperf: made the leader of 'task-clock" "$T_TMP/v")
+out=$(python3 - "$made" <<'PY'
+import re, sys
+line = sys.argv[1]
+load = re.search(r", load ([0-9.]+) \(verification ([0-9.]+): ([^;]*); ", line)
+if not load:
+    print("no load with the verifier's time in %r" % line)
+    sys.exit(1)
+total, verified = float(load.group(1)), float(load.group(2))
+progs = dict((name, float(ms)) for name, ms in
+             (p.rsplit(" ", 1) for p in load.group(3).split(", ")))
+parts = sum(progs.values())
+print("load %.1f, verification %.1f, programs %s" % (total, verified, progs))
+ok = ("on_switch" in progs and "on_task" in progs and
+      all(ms > 0 for ms in progs.values()) and 0 < verified < total and
+      abs(parts - verified) <= 0.05 * len(progs) + 0.05)
+sys.exit(0 if ok else 1)
+PY
+)
+t_check "-v: the leader's verification, by program, within its load ($out)" \
+	test $? -eq 0
+t_show "$T_TMP/v"
 
 t_done
