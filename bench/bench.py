@@ -28,7 +28,8 @@ import sys
 import time
 import urllib.request
 
-SECTIONS = ("switch", "start", "read", "accuracy", "footprint", "serve")
+SECTIONS = ("switch", "start", "read", "accuracy", "footprint", "serve",
+            "fault")
 
 EVENTS = {
     1: "cpu-clock",
@@ -69,6 +70,10 @@ GROUP_CONFIGS = ("bperf-singles4", "bperf-group4", "bperf-singles4-hit",
 TARGET_CPU_CLOCK_PCT = 2.0
 # perf stat --serve: one scrape against one -I interval, same counters.
 TARGET_SCRAPE_OVER_INTERVAL = 2.0
+# Section 7: what a page-faults leader's fault hooks add to each fault on
+# the machine, over plain counting of page faults (-a).
+TARGET_FAULT_HOOKS_NS = 30.0
+FAULT_CONFIGS = ("nothing", "plain", "floor", "bperf-leader", "bperf-hit")
 
 
 class BenchError(Exception):
@@ -243,6 +248,9 @@ class Bench:
         self.serve_cgroups = env_int("SERVE_CGROUPS", 100, 100)
         self.serve_reps = env_int("SERVE_REPS", 3, 1)
         self.serve_scrapes = env_int("SERVE_SCRAPES", 30, 10)
+        self.fault_pages = env_int("FAULT_PAGES", 4000, 2000)
+        self.fault_inner = env_int("FAULT_INNER", 8, 4)
+        self.fault_missing = set()
         self.sections = os.environ.get("SECTIONS", " ".join(SECTIONS)).split()
         self.log_file = open(os.path.join(out_dir, "sessions.log"), "w")
         raw = open(os.path.join(out_dir, "raw.csv"), "w", newline="")
@@ -429,7 +437,7 @@ class Bench:
 
     def switch_reps(self, cfgs):
         n = len(cfgs)
-        log(f"1/6 cost per context switch: {n} configurations x "
+        log(f"1/7 cost per context switch: {n} configurations x "
             f"{self.reps} reps, ping-pong on CPU {self.cpu}, "
             f"{self.pp_rounds} round trips x {self.pp_inner}")
         for rep in range(self.reps):
@@ -492,7 +500,7 @@ class Bench:
         return rows
 
     def section_start(self):
-        log(f"2/6 session start: {self.start_runs} runs each, alternated "
+        log(f"2/7 session start: {self.start_runs} runs each, alternated "
             f"in blocks of 5, {self.start_gap_ms} ms apart")
         cmds = {
             "plain": [self.perf, "stat", "-e", "cpu-clock", "-a", "true"],
@@ -545,7 +553,7 @@ class Bench:
     # -- 3. read cost --
 
     def section_read(self):
-        log(f"3/6 read cost: direct reads ({self.read_reads} x "
+        log(f"3/7 read cost: direct reads ({self.read_reads} x "
             f"{self.read_reps}) and -I 100 for 1, 4, 16 events")
         for rep in range(self.read_reps):
             for nev in (1, 4, 16):
@@ -623,7 +631,7 @@ class Bench:
         return rows
 
     def section_accuracy(self):
-        log(f"4/6 accuracy: {self.acc_reps} reps of each comparison")
+        log(f"4/7 accuracy: {self.acc_reps} reps of each comparison")
         work = self.helper("work")
         outfile = os.path.join(self.dir, "accuracy.out")
         for rep in range(self.acc_reps):
@@ -710,7 +718,7 @@ class Bench:
         return total, map_ids
 
     def section_footprint(self):
-        log("5/6 footprint: leaders, followers and session RSS for 1, 4, "
+        log("5/7 footprint: leaders, followers and session RSS for 1, 4, "
             "16 events")
         idle = str(self.idle.pid)
         for nev in (1, 4, 16):
@@ -851,7 +859,7 @@ class Bench:
         return (c1 - c0) / self.serve_scrapes
 
     def section_serve(self):
-        log(f"6/6 --serve: a scrape against a -I interval, 16 events x "
+        log(f"6/7 --serve: a scrape against a -I interval, 16 events x "
             f"{self.serve_cgroups} cgroups x {self.ncpus} CPUs")
         mnt, top, names = self.serve_cgroups_make()
         try:
@@ -881,6 +889,87 @@ class Bench:
             for name in names:
                 os.rmdir(os.path.join(mnt, name))
             os.rmdir(os.path.join(mnt, top))
+
+    # -- 7. cost per page fault --
+
+    def fault_start(self, kind, pid):
+        """Start the sessions of one configuration; None: not here."""
+        if kind == "nothing":
+            return []
+        if kind == "plain":
+            procs = self.start_sessions(
+                [[self.perf, "stat", "-e", "page-faults", "-a"]])
+            wait_for("plain -a session", lambda: all(
+                perf_event_fds(p.pid) >= self.ncpus for p in procs), procs)
+            return procs
+        if kind == "floor":
+            proc = spawn([self.helper("floor_load"),
+                          self.helper("floor.bpf.o"), "bench_floor_fault"],
+                         self.log_file, stdout=subprocess.PIPE)
+            if proc.stdout.readline().strip() != "ready":
+                # No page_fault_user tracepoint (arm64): no floor here.
+                stop([proc])
+                return None
+            return [proc]
+        target = ["-a"] if kind == "bperf-leader" else ["-p", pid]
+        procs = self.start_sessions(
+            [self.bperf_stat("-e", "page-faults", *target)])
+        self.wait_bperf(procs, 1, int(kind == "bperf-hit"))
+        return procs
+
+    def fault_once(self, kind, rep):
+        fp = spawn([self.helper("faults"), "-c", str(self.cpu), "-n",
+                    str(self.fault_pages), "-r", str(self.fault_inner),
+                    "-w"], self.log_file, stdout=subprocess.PIPE)
+        procs = []
+        try:
+            words = fp.stdout.readline().split()
+            if len(words) != 2 or words[0] != "pid":
+                raise BenchError("faults did not start (see sessions.log)")
+            procs = self.fault_start(kind, words[1])
+            if procs is None:
+                self.fault_missing.add(kind)
+                return None
+            fp.send_signal(signal.SIGUSR1)
+            out, _ = fp.communicate(timeout=600)
+        finally:
+            stop(procs or [])
+            if fp.poll() is None:
+                fp.kill()
+            stop([fp])
+        if kind.startswith("bperf"):
+            self.wait_bperf_gone()
+        runs = [float(w[1]) for w in (line.split()
+                                      for line in out.splitlines())
+                if w and w[0] == "ns_per_fault"]
+        if len(runs) != self.fault_inner:
+            raise BenchError(f"faults printed {len(runs)} results")
+        for v in runs:
+            self.record("fault", kind, 0, rep, "ns_per_fault", v)
+        return median(runs)
+
+    def section_fault(self):
+        log(f"7/7 cost per page fault: {len(FAULT_CONFIGS)} configurations "
+            f"x {self.reps} reps, {self.fault_pages} pages x "
+            f"{self.fault_inner} on CPU {self.cpu}")
+        self.record("fault", "params", 0, 0, "pages", self.fault_pages)
+        everything = os.sched_getaffinity(0)
+        if len(everything) > 1:
+            os.sched_setaffinity(0, everything - {self.cpu})
+        try:
+            for rep in range(self.reps):
+                # Alternate: rotate the order every rep, nothing first.
+                rest = [c for c in FAULT_CONFIGS[1:]
+                        if c not in self.fault_missing]
+                shift = rep % len(rest)
+                line = []
+                for kind in ["nothing"] + rest[shift:] + rest[:shift]:
+                    v = self.fault_once(kind, rep)
+                    if v is not None:
+                        line.append(f"{kind}={v:.0f}")
+                log(f"  rep {rep + 1}/{self.reps}: " + " ".join(line))
+        finally:
+            os.sched_setaffinity(0, everything)
 
     def run(self):
         self.idle = spawn(["sleep", "100000"])
@@ -1447,6 +1536,79 @@ class Report:
         self.summary["serve"] = summary
         self.out()
 
+    # -- 7 --
+
+    def report_fault(self):
+        def runs(config):
+            return [r["value"] for r in
+                    self.sel("fault", config, "ns_per_fault")]
+
+        def rep_min(config):
+            reps = {}
+            for r in self.sel("fault", config, "ns_per_fault"):
+                reps[r["rep"]] = min(reps.get(r["rep"], r["value"]),
+                                     r["value"])
+            return reps
+
+        if not runs("nothing"):
+            return
+        pages = [r["value"] for r in self.sel("fault", "params", "pages")]
+        nreps = len(rep_min("nothing"))
+        self.out(f"7. Cost per page fault: one process pinned to CPU "
+                 f"{self.machine.get('bench_cpu', '?')} writes a byte to "
+                 f"each of {pages[0] if pages else 0:.0f} fresh pages a run, "
+                 f"{nreps} reps of every configuration, alternated; "
+                 f"{len(runs('nothing'))} timed runs per configuration")
+        self.out("   ns/fault: CPU time of the writing loop / its minor "
+                 "faults, 10th percentile of the runs; delta: over "
+                 "'nothing counting' [min..max over the reps, fastest run "
+                 "of each]; median: of all runs.")
+        self.out(f"   {'configuration':<44}{'ns/fault':>8} {'delta':>6} "
+                 f"{'[min..max]':<17}{'median':>7}   target")
+        base = quantile(runs("nothing"), LOW_QUANTILE)
+        base_r = rep_min("nothing")
+        summary = {"nothing": {"ns_per_fault": base}}
+
+        def line(label, value, delta, rng, med, tgt=""):
+            self.out(f"   {label:<44}{value:>8} {delta:>6} {rng:<17}"
+                     f"{med:>7}   {tgt}".rstrip())
+
+        def rep_deltas(config, against=None):
+            ref = rep_min(against) if against else base_r
+            return [v - ref[rep] for rep, v in rep_min(config).items()
+                    if rep in ref]
+
+        line("nothing counting", f"{base:.0f}", "",
+             f"[{min(base_r.values()):.0f}..{max(base_r.values()):.0f}]",
+             fmt(median(runs("nothing")), ".0f"))
+        deltas = {}
+        for config, label in (
+                ("plain", "plain -a page-faults"),
+                ("floor", "floor: empty BPF prog on page_fault_user"),
+                ("bperf-leader", "bperf page-faults leader (one -a session)"),
+                ("bperf-hit", "bperf page-faults -p (the writer)")):
+            if not runs(config):
+                continue
+            d = quantile(runs(config), LOW_QUANTILE) - base
+            lo, hi = spread(rep_deltas(config))
+            deltas[config] = d
+            line(label, f"{d + base:.0f}", fmt(d), f"[{fmt(lo)}..{fmt(hi)}]",
+                 fmt(median(runs(config)), ".0f"))
+            summary[config] = {"ns_per_fault": d + base, "delta_ns": d,
+                               "delta_min": lo, "delta_max": hi}
+        if "plain" in deltas and "bperf-leader" in deltas:
+            hooks = deltas["bperf-leader"] - deltas["plain"]
+            lo, hi = spread(rep_deltas("bperf-leader", "plain"))
+            ok = hooks <= TARGET_FAULT_HOOKS_NS
+            line("  -> the fault hooks: the leader over plain -a", "",
+                 fmt(hooks), f"[{fmt(lo)}..{fmt(hi)}]", "",
+                 f"<= {TARGET_FAULT_HOOKS_NS:.0f} ns  {verdict(ok)}")
+            self.target("a page-faults leader's fault hooks per page fault",
+                        hooks, TARGET_FAULT_HOOKS_NS, "ns", ok)
+            summary["hooks"] = {"ns": hooks, "min": lo, "max": hi}
+        self.summary["fault"] = summary
+        self.out()
+
     def run(self):
         m = self.machine
         self.out(f"bperf benchmarks: {m['cpus']} CPUs ({m['model']}), "
@@ -1464,6 +1626,7 @@ class Report:
         self.report_accuracy()
         self.report_footprint()
         self.report_serve()
+        self.report_fault()
         misses = [t for t in self.summary["targets"]
                   if t["result"] != "PASS"]
         self.out(f"targets: {len(self.summary['targets']) - len(misses)} "

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * floor_load: load and attach the floor program (floor.bpf.o), print
+ * floor_load: load and attach a floor program of floor.bpf.o
+ * (bench_floor, on sched_switch, unless PROG names another), print
  * "ready" and hold it until SIGINT or SIGTERM.
  *
- *   floor_load PATH/floor.bpf.o
+ *   floor_load PATH/floor.bpf.o [PROG]
  */
 #include <errno.h>
 #include <signal.h>
@@ -26,12 +27,14 @@ int main(int argc, char **argv)
 	struct bpf_program *prog;
 	struct bpf_object *obj;
 	struct bpf_link *link;
+	const char *name;
 	int err;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: floor_load FLOOR.bpf.o\n");
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: floor_load FLOOR.bpf.o [PROG]\n");
 		return 2;
 	}
+	name = argc == 3 ? argv[2] : "bench_floor";
 	libbpf_set_strict_mode(LIBBPF_STRICT_ALL);
 	obj = bpf_object__open_file(argv[1], NULL);
 	if (!obj) {
@@ -45,9 +48,9 @@ int main(int argc, char **argv)
 			argv[1], strerror(-err));
 		goto out;
 	}
-	prog = bpf_object__find_program_by_name(obj, "bench_floor");
+	prog = bpf_object__find_program_by_name(obj, name);
 	if (!prog) {
-		fprintf(stderr, "floor_load: error: no program bench_floor\n");
+		fprintf(stderr, "floor_load: error: no program %s\n", name);
 		err = -ENOENT;
 		goto out;
 	}

@@ -15,6 +15,9 @@
 #   5. footprint: BPF memory of leaders and followers, session RSS
 #   6. perf stat --serve: CPU time of a scrape of 16 events x all CPUs x
 #      100 cgroups against one -I interval of the same counters
+#   7. cost per page fault (fresh pages written on one CPU) with no
+#      session, plain page-faults -a, an empty BPF program on
+#      page_fault_user, a bperf page-faults leader, and one -p session
 #
 # Results: bench/results/<timestamp>/ (raw.csv, summary.json, summary.csv,
 # table.txt, bench.png, sessions.log), and bench/results/latest.
@@ -25,7 +28,7 @@
 #   OUTPUT=build        where the perf build is (libperf-util.a); the
 #                       helpers are built into $OUTPUT/bench
 #   QUICK=1             about a minute: fewer reps and sessions
-#   SECTIONS="switch start read accuracy footprint serve"   what to run
+#   SECTIONS="switch start read accuracy footprint serve fault"   what to run
 #   REPS=7              section 1: setups per configuration (alternated)
 #   PP_ROUNDS=50000     section 1: ping-pong round trips per timed run
 #   PP_INNER=5          section 1: timed runs per setup (median taken)
@@ -36,6 +39,8 @@
 #   READS=200 READ_REPS=5 INTERVALS=20   section 3
 #   ACC_REPS=5 ACC_SECONDS=2 ACC_SPIN=300000000   section 4
 #   SERVE_CGROUPS=100 SERVE_REPS=3 SERVE_SCRAPES=30   section 6
+#   FAULT_PAGES=4000 FAULT_INNER=8   section 7: pages a timed run, timed
+#                       runs per setup (REPS setups, BENCH_CPU)
 #   PERF=tools/perf/perf DISTRO_PERF=/usr/bin/perf
 
 set -euo pipefail
@@ -79,6 +84,7 @@ build() {
 build CC "$HELPERS/pingpong" "$CC" "${CFLAGS[@]}" -o "$HELPERS/pingpong" bench/pingpong.c
 build CC "$HELPERS/timecmd" "$CC" "${CFLAGS[@]}" -o "$HELPERS/timecmd" bench/timecmd.c
 build CC "$HELPERS/work" "$CC" "${CFLAGS[@]}" -o "$HELPERS/work" bench/work.c
+build CC "$HELPERS/faults" "$CC" "${CFLAGS[@]}" -o "$HELPERS/faults" bench/faults.c
 build CC "$HELPERS/floor_load" "$CC" "${CFLAGS[@]}" -o "$HELPERS/floor_load" \
 	bench/floor_load.c -lbpf -lelf -lz
 build CC "$HELPERS/readcost" "$CC" "${CFLAGS[@]}" -Wno-unused-parameter \
