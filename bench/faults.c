@@ -14,34 +14,16 @@
  * (getrusage), X = C / F.  Mapping and unmapping stay outside the clock.
  */
 #include <errno.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "helper.h"
+
 #define FAULTS_PAGE 4096L
-
-static volatile sig_atomic_t faults_go;
-
-static void faults__on_usr1(int sig)
-{
-	(void)sig;
-	faults_go = 1;
-}
-
-static int pin_to(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set) ? -errno : 0;
-}
 
 static unsigned long long thread_ns(void)
 {
@@ -86,56 +68,23 @@ static int faults__run(long pages, unsigned long long *cpu_ns, long *faults)
 
 int main(int argc, char **argv)
 {
-	long pages = 4000, repeats = 1, faults;
-	int cpu = -1, wait_go = 0, opt;
+	struct bench_opts o = { .count = 4000, .repeats = 1 };
 	unsigned long long cpu_ns;
-	sigset_t usr1, old;
+	long faults;
+	int err;
 
-	while ((opt = getopt(argc, argv, "c:n:r:w")) != -1) {
-		switch (opt) {
-		case 'c':
-			cpu = atoi(optarg);
-			break;
-		case 'n':
-			pages = atol(optarg);
-			break;
-		case 'r':
-			repeats = atol(optarg);
-			break;
-		case 'w':
-			wait_go = 1;
-			break;
-		default:
-			fprintf(stderr,
-				"usage: faults [-c CPU] [-n PAGES] [-r REPEATS] [-w]\n");
-			return 2;
-		}
-	}
-	if (pages <= 0 || repeats <= 0) {
-		fprintf(stderr, "faults: error: bad page or repeat count\n");
-		return 2;
-	}
-	if (cpu >= 0 && pin_to(cpu)) {
-		fprintf(stderr, "faults: error: cannot pin to CPU %d: %s\n",
-			cpu, strerror(errno));
-		return 1;
-	}
-	/* Block SIGUSR1 now so that none is lost before sigsuspend(). */
-	signal(SIGUSR1, faults__on_usr1);
-	sigemptyset(&usr1);
-	sigaddset(&usr1, SIGUSR1);
-	sigprocmask(SIG_BLOCK, &usr1, &old);
-	if (wait_go) {
+	err = bench__setup(&o, argc, argv, "faults", "PAGES", "page");
+	if (err)
+		return err;
+	if (o.wait_go) {
 		printf("pid %d\n", (int)getpid());
-		fflush(stdout);
-		while (!faults_go)
-			sigsuspend(&old);
+		bench__wait_go(&o);
 	}
 	/* Warm up: one run outside the results. */
-	if (faults__run(pages, &cpu_ns, &faults))
+	if (faults__run(o.count, &cpu_ns, &faults))
 		goto nomem;
-	for (long r = 0; r < repeats; r++) {
-		if (faults__run(pages, &cpu_ns, &faults))
+	for (long r = 0; r < o.repeats; r++) {
+		if (faults__run(o.count, &cpu_ns, &faults))
 			goto nomem;
 		if (faults <= 0) {
 			fprintf(stderr,
@@ -148,7 +97,7 @@ int main(int argc, char **argv)
 	}
 	return 0;
 nomem:
-	fprintf(stderr, "faults: error: cannot map %ld pages: %s\n", pages,
+	fprintf(stderr, "faults: error: cannot map %ld pages: %s\n", o.count,
 		strerror(errno));
 	return 1;
 }

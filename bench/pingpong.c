@@ -14,31 +14,13 @@
  * busy machine it leaves out the time other tasks ran on that CPU.
  */
 #include <errno.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t pingpong_go;
-
-static void pingpong__on_usr1(int sig)
-{
-	(void)sig;
-	pingpong_go = 1;
-}
-
-static int pin_to(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set) ? -errno : 0;
-}
+#include "helper.h"
 
 static unsigned long long now_ns(void)
 {
@@ -76,49 +58,15 @@ static int xfer(int rfd, int wfd, char *c)
 
 int main(int argc, char **argv)
 {
-	long rounds = 100000, repeats = 1;
-	int cpu = -1, wait_go = 0, opt, to_child[2], to_parent[2];
+	struct bench_opts o = { .count = 100000, .repeats = 1 };
 	unsigned long long start, elapsed, run_start, run;
-	sigset_t usr1, old;
+	int to_child[2], to_parent[2], status, err;
 	pid_t child;
 	char c = 'x';
-	int status;
 
-	while ((opt = getopt(argc, argv, "c:n:r:w")) != -1) {
-		switch (opt) {
-		case 'c':
-			cpu = atoi(optarg);
-			break;
-		case 'n':
-			rounds = atol(optarg);
-			break;
-		case 'r':
-			repeats = atol(optarg);
-			break;
-		case 'w':
-			wait_go = 1;
-			break;
-		default:
-			fprintf(stderr,
-				"usage: pingpong [-c CPU] [-n ROUNDS] [-r REPEATS] [-w]\n");
-			return 2;
-		}
-	}
-	if (rounds <= 0 || repeats <= 0) {
-		fprintf(stderr, "pingpong: error: bad round or repeat count\n");
-		return 2;
-	}
-	if (cpu >= 0 && pin_to(cpu)) {
-		fprintf(stderr, "pingpong: error: cannot pin to CPU %d: %s\n",
-			cpu, strerror(errno));
-		return 1;
-	}
-	/* Block SIGUSR1 now so that none is lost before sigsuspend(). */
-	signal(SIGUSR1, pingpong__on_usr1);
-	sigemptyset(&usr1);
-	sigaddset(&usr1, SIGUSR1);
-	sigprocmask(SIG_BLOCK, &usr1, &old);
-
+	err = bench__setup(&o, argc, argv, "pingpong", "ROUNDS", "round");
+	if (err)
+		return err;
 	if (pipe(to_child) || pipe(to_parent)) {
 		perror("pingpong: error: pipe");
 		return 1;
@@ -141,29 +89,27 @@ int main(int argc, char **argv)
 	close(to_child[0]);
 	close(to_parent[1]);
 
-	if (wait_go) {
+	if (o.wait_go) {
 		printf("pids %d %d\n", (int)getpid(), (int)child);
-		fflush(stdout);
-		while (!pingpong_go)
-			sigsuspend(&old);
+		bench__wait_go(&o);
 	}
 	/* Warm up: a few round trips outside the clock. */
 	for (int i = 0; i < 1000; i++) {
 		if (xfer(to_parent[0], to_child[1], &c))
 			goto broken;
 	}
-	for (long r = 0; r < repeats; r++) {
+	for (long r = 0; r < o.repeats; r++) {
 		run_start = run_ns(getpid()) + run_ns(child);
 		start = now_ns();
-		for (long i = 0; i < rounds; i++) {
+		for (long i = 0; i < o.count; i++) {
 			if (xfer(to_parent[0], to_child[1], &c))
 				goto broken;
 		}
 		elapsed = now_ns() - start;
 		run = run_ns(getpid()) + run_ns(child) - run_start;
 		printf("ns_per_switch %.1f cpu_ns_per_switch %.1f rounds %ld elapsed_ns %llu\n",
-		       (double)elapsed / (2.0 * rounds),
-		       (double)run / (2.0 * rounds), rounds, elapsed);
+		       (double)elapsed / (2.0 * o.count),
+		       (double)run / (2.0 * o.count), o.count, elapsed);
 		fflush(stdout);
 	}
 	close(to_child[1]);
