@@ -312,6 +312,42 @@ class Bench:
 
     # -- 1. cost per context switch --
 
+    def start_floor(self, prog):
+        """floor_load holding prog of floor.bpf.o; None: not attached."""
+        proc = spawn([self.helper("floor_load"), self.helper("floor.bpf.o"),
+                      prog], self.log_file, stdout=subprocess.PIPE)
+        if proc.stdout.readline().strip() != "ready":
+            stop([proc])
+            return None
+        return [proc]
+
+    def run_helper(self, argv, header, start):
+        """
+        Run a timed helper with -w: read its header line ("HEADER ID..."),
+        start(IDs) the sessions (None: this configuration is not here),
+        let it go (SIGUSR1) and return its output once it ended, with the
+        sessions stopped; None where start gave None.
+        """
+        proc = spawn([self.helper(argv[0])] + argv[1:] + ["-w"],
+                     self.log_file, stdout=subprocess.PIPE)
+        procs = []
+        try:
+            words = proc.stdout.readline().split()
+            if not words or words[0] != header:
+                raise BenchError(f"{argv[0]} did not start (see "
+                                 "sessions.log)")
+            procs = start(words[1:])
+            if procs is None:
+                return None
+            proc.send_signal(signal.SIGUSR1)
+            out, _ = proc.communicate(timeout=600)
+        finally:
+            stop(procs or [])
+            if proc.poll() is None:
+                proc.kill()
+            stop([proc])
+        return out
+
     def switch_configs(self):
         idle = str(self.idle.pid)
         cfgs = [("nothing", 0, None)]
@@ -353,13 +389,11 @@ class Bench:
                 perf_event_fds(p.pid) >= len(pids) for p in procs), procs)
             return procs
         if kind == "floor":
-            proc = spawn([self.helper("floor_load"),
-                          self.helper("floor.bpf.o")], self.log_file,
-                         stdout=subprocess.PIPE)
-            if proc.stdout.readline().strip() != "ready":
+            procs = self.start_floor("bench_floor")
+            if procs is None:
                 raise BenchError("floor_load did not attach (see "
                                  "sessions.log)")
-            return [proc]
+            return procs
         if kind in GROUP_CONFIGS:
             events = EVENTS[4]
             if kind.startswith("bperf-group4"):
@@ -391,23 +425,15 @@ class Bench:
         return procs
 
     def switch_once(self, name, k, spec, rep):
-        pp = spawn([self.helper("pingpong"), "-c", str(self.cpu), "-n",
-                    str(self.pp_rounds), "-r", str(self.pp_inner), "-w"],
-                   self.log_file, stdout=subprocess.PIPE)
-        procs = []
-        try:
-            words = pp.stdout.readline().split()
-            if len(words) != 3 or words[0] != "pids":
+        def start(pids):
+            if len(pids) != 2:
                 raise BenchError("pingpong did not start (see "
                                  "sessions.log)")
-            procs = self.switch_start(spec, words[1:])
-            pp.send_signal(signal.SIGUSR1)
-            out, _ = pp.communicate(timeout=600)
-        finally:
-            stop(procs)
-            if pp.poll() is None:
-                pp.kill()
-            stop([pp])
+            return self.switch_start(spec, pids)
+
+        out = self.run_helper(["pingpong", "-c", str(self.cpu), "-n",
+                               str(self.pp_rounds), "-r", str(self.pp_inner)],
+                              "pids", start)
         if spec and spec[0].startswith("bperf"):
             self.wait_bperf_gone()
         runs = []
@@ -903,14 +929,8 @@ class Bench:
                 perf_event_fds(p.pid) >= self.ncpus for p in procs), procs)
             return procs
         if kind == "floor":
-            proc = spawn([self.helper("floor_load"),
-                          self.helper("floor.bpf.o"), "bench_floor_fault"],
-                         self.log_file, stdout=subprocess.PIPE)
-            if proc.stdout.readline().strip() != "ready":
-                # No page_fault_user tracepoint (arm64): no floor here.
-                stop([proc])
-                return None
-            return [proc]
+            # None without a page_fault_user tracepoint (arm64).
+            return self.start_floor("bench_floor_fault")
         target = ["-a"] if kind == "bperf-leader" else ["-p", pid]
         procs = self.start_sessions(
             [self.bperf_stat("-e", "page-faults", *target)])
@@ -918,25 +938,17 @@ class Bench:
         return procs
 
     def fault_once(self, kind, rep):
-        fp = spawn([self.helper("faults"), "-c", str(self.cpu), "-n",
-                    str(self.fault_pages), "-r", str(self.fault_inner),
-                    "-w"], self.log_file, stdout=subprocess.PIPE)
-        procs = []
-        try:
-            words = fp.stdout.readline().split()
-            if len(words) != 2 or words[0] != "pid":
+        def start(pids):
+            if len(pids) != 1:
                 raise BenchError("faults did not start (see sessions.log)")
-            procs = self.fault_start(kind, words[1])
-            if procs is None:
-                self.fault_missing.add(kind)
-                return None
-            fp.send_signal(signal.SIGUSR1)
-            out, _ = fp.communicate(timeout=600)
-        finally:
-            stop(procs or [])
-            if fp.poll() is None:
-                fp.kill()
-            stop([fp])
+            return self.fault_start(kind, pids[0])
+
+        out = self.run_helper(["faults", "-c", str(self.cpu), "-n",
+                               str(self.fault_pages), "-r",
+                               str(self.fault_inner)], "pid", start)
+        if out is None:
+            self.fault_missing.add(kind)
+            return None
         if kind.startswith("bperf"):
             self.wait_bperf_gone()
         runs = [float(w[1]) for w in (line.split()
@@ -1072,13 +1084,13 @@ class Report:
 
     # -- 1 --
 
-    def runs(self, config, k, metric):
-        return [r["value"] for r in self.sel("switch", config, metric, k)]
+    def runs(self, config, k, metric, section="switch"):
+        return [r["value"] for r in self.sel(section, config, metric, k)]
 
-    def rep_min(self, config, k, metric):
+    def rep_min(self, config, k, metric, section="switch"):
         """{rep: the fastest run of that setup}"""
         reps = {}
-        for r in self.sel("switch", config, metric, k):
+        for r in self.sel(section, config, metric, k):
             reps[r["rep"]] = min(reps.get(r["rep"], r["value"]), r["value"])
         return reps
 
@@ -1540,15 +1552,10 @@ class Report:
 
     def report_fault(self):
         def runs(config):
-            return [r["value"] for r in
-                    self.sel("fault", config, "ns_per_fault")]
+            return self.runs(config, 0, "ns_per_fault", "fault")
 
         def rep_min(config):
-            reps = {}
-            for r in self.sel("fault", config, "ns_per_fault"):
-                reps[r["rep"]] = min(reps.get(r["rep"], r["value"]),
-                                     r["value"])
-            return reps
+            return self.rep_min(config, 0, "ns_per_fault", "fault")
 
         if not runs("nothing"):
             return
