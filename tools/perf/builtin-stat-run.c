@@ -305,6 +305,8 @@ static int stat__start(struct stat_session *s, struct workload *wl,
 				;
 		}
 	}
+	/* The clock starts before the enable, as stat__finish stops it. */
+	*start_ns = stat__now_ns();
 	if (s->delay_ms >= 0 && stat__counters(s, evlist__enable_counters)) {
 		workload__abandon(wl);
 		return 1;
@@ -312,7 +314,6 @@ static int stat__start(struct stat_session *s, struct workload *wl,
 	s->control.enabled = s->delay_ms >= 0;
 	if (s->delay_ms < 0 && !quiet)
 		fputs("Events disabled\n", stderr); /* as perf says it */
-	*start_ns = stat__now_ns();
 	if (s->argc && !s->delay_ms) {
 		ret = workload__start(wl);
 		if (ret)
@@ -344,18 +345,25 @@ static int stat__print_summary(struct stat_session *s, __u64 elapsed_ns)
 
 /*
  * After the wait: stop and read the counters, account the run, and
- * aggregate it (-I: print its last, partial interval).  Returns -1 or
- * the exit status of a failure.
+ * aggregate it (-I: print its last, partial interval).  The run ends
+ * once the events are disabled, as perf reads its t1 after
+ * disable_counters(), and it started before they were enabled: the
+ * elapsed time covers what every event counted, duration_time included
+ * (-a cpu-clock is at most CPUs x elapsed, however long the enable or
+ * the disable took).  Returns -1 or the exit status of a failure.
  */
 static int stat__finish(struct stat_session *s, struct workload *wl,
-			__u64 start_ns, __u64 end_ns, int *workload_status)
+			__u64 start_ns, int *workload_status)
 {
+	__u64 end_ns;
 	int err;
 
 	/* user_time and system_time of the reaped workload: its rusage */
 	tool_events__workload_reaped(wl->pid, &wl->ru);
-	if (stat__counters(s, evlist__disable_counters) ||
-	    stat__read_counters(s))
+	if (stat__counters(s, evlist__disable_counters))
+		return 1;
+	end_ns = stat__now_ns();
+	if (stat__read_counters(s))
 		return 1;
 	if (s->record && !s->config.interval &&
 	    stat__record_counts(s, true, end_ns - start_ns))
@@ -420,7 +428,7 @@ int stat__run_once(struct stat_session *s, int *workload_status)
 	struct workload wl = { .go_fd = -1, .err_fd = -1 };
 	bool count_workload = s->argc && !target__has_task(&s->target) &&
 			      !target__has_cpu(&s->target);
-	__u64 start_ns, end_ns;
+	__u64 start_ns;
 	int ret, err;
 
 	*workload_status = 0;
@@ -450,10 +458,8 @@ int stat__run_once(struct stat_session *s, int *workload_status)
 		err = stat__wait(s, &wl, start_ns);
 		if (wl.pid)
 			workload__reap(&wl, true);
-		end_ns = stat__now_ns();
 		ret = err < 0 ? 1 :
-				stat__finish(s, &wl, start_ns, end_ns,
-					     workload_status);
+				stat__finish(s, &wl, start_ns, workload_status);
 	}
 	evlist__destroy_counters(s->evlist);
 	s->target.workload_pid = 0;

@@ -367,6 +367,19 @@ human_elapsed_ms() {
 	awk '/seconds time elapsed/ { printf "%.3f\n", $1 * 1000; exit }' "$1"
 }
 
+# cpus_elapsed_ok V E N BELOW: pass when V, a cpu-clock of N CPUs (ms, as
+# printed: two decimals), is N x E, the elapsed time perf printed (ms, to
+# the us), or at most BELOW ms less.  perf starts its clock before it
+# enables the events and stops it after it disables them (stat__start,
+# stat__finish): nothing can be counted outside the elapsed time, so the
+# only room above it is the rounding of the two printed values.
+cpus_elapsed_ok() {
+	awk -v v="${1:-x}" -v e="${2:-0}" -v n="$3" -v below="$4" 'BEGIN {
+		d = n * e - v
+		exit !(v ~ /^[0-9.]+$/ && e > 0 &&
+			d >= -(0.005 + n * 0.0005) && d <= below) }'
+}
+
 # human_events FILE: the event names of the rows of perf's human output.
 human_events() {
 	awk '/^ *[0-9<]/ && !/seconds (time elapsed|user|sys)/ {

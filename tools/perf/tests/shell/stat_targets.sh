@@ -40,12 +40,12 @@ stat_human_ok() {
 }
 
 # t_clock_of_cpus DESC VALUE CPUS: pass when VALUE (cpu-clock, ms) is the
-# elapsed time of $out on CPUS CPUs, within 1 ms per CPU and the steal
-# time of the run (lib.sh's t_steal_ns, from stat_human_ok's or
-# until_sigint's t_steal_mark).  Measured here, 30 runs each of -a, -C 0
-# and -A over sleep 0.3: cpu-clock was +0.001..+0.022 % (at most 0.13
-# ms) above CPUs x elapsed; the rest is room for perf being preempted
-# between enabling its counters and reading the clock.  The steal: perf
+# elapsed time of $out on CPUS CPUs, or less by at most 1 ms per CPU and
+# the steal time of the run (lib.sh's t_steal_ns, from stat_human_ok's
+# or until_sigint's t_steal_mark); never more (lib.sh's cpus_elapsed_ok).
+# Measured here, 3 runs of this test and stat_vs_perf: 0.009 to 0.192 ms
+# below CPUs x elapsed; the rest is room for perf being preempted
+# between its clock and its counters.  The steal: perf
 # reads another CPU's cpu-clock there, by an interrupt that waits for
 # that CPU, and the hypervisor can keep either off the CPU in between
 # (seen in a sanitizer run of .ci/run here: 608.81 ms on 2 CPUs in
@@ -54,10 +54,8 @@ t_clock_of_cpus() {
 	local desc=$1 v=$2 n=$3 e st
 	e=$(human_elapsed_ms "$out")
 	st=$(t_steal_ms)
-	t_check "$desc: cpu-clock $v ms is $n x the $e ms elapsed (within $n x (1 + steal $st) ms)" \
-		awk -v v="${v:-x}" -v e="${e:-0}" -v n="$n" -v st="$st" 'BEGIN {
-			d = v - n * e; if (d < 0) d = -d
-			exit !(v ~ /^[0-9.]+$/ && e > 0 && d <= n * (1 + st)) }'
+	t_check "$desc: cpu-clock $v ms is $n x the $e ms elapsed (or up to $n x (1 + steal $st) ms less)" \
+		cpus_elapsed_ok "$v" "$e" "$n" "$(awk -v n="$n" -v st="$st" 'BEGIN { print n * (1 + st) }')"
 }
 
 # -a and -C: cpu-clock is the number of CPUs times the elapsed time.

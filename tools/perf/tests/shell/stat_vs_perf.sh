@@ -83,9 +83,10 @@ t_check "median context-switches $ours in a sane range" t_between "$ours" 0 500
 
 # System-wide cpu-clock over a sleep is the number of CPUs times the time
 # it counted (the elapsed time: a loaded machine wakes the sleep late),
-# within 1 ms per CPU (as in stat_targets.sh: measured at most 0.13 ms)
-# and the steal time of the run, as stat_targets.sh's t_clock_of_cpus
-# (seen in a make test here: 1009.76 ms on 2 CPUs in 501.899 ms).
+# or less by at most 1 ms per CPU (as in stat_targets.sh: measured at
+# most 0.19 ms) and the steal time of the run, as stat_targets.sh's
+# t_clock_of_cpus (seen in a make test here, when perf read its clock
+# before it disabled the events: 1009.76 ms on 2 CPUs in 501.899 ms).
 ncpu=$(nproc)
 t_steal_mark
 run_perf stat -a -e cpu-clock -o "$T_TMP/ours" -- sleep 0.5 2>"$T_TMP/err" ||
@@ -93,9 +94,7 @@ run_perf stat -a -e cpu-clock -o "$T_TMP/ours" -- sleep 0.5 2>"$T_TMP/err" ||
 st=$(t_steal_ms)
 v=$(human_value "$T_TMP/ours" cpu-clock)
 elapsed=$(human_elapsed_ms "$T_TMP/ours")
-t_check "-a cpu-clock over 0.5 s is $ncpu x the $elapsed ms elapsed ($v; within $ncpu x (1 + steal $st) ms)" \
-	awk -v v="${v:-x}" -v e="${elapsed:-0}" -v n="$ncpu" -v st="$st" 'BEGIN {
-		d = v - n * e; if (d < 0) d = -d
-		exit !(v ~ /^[0-9.]+$/ && e > 0 && d <= n * (1 + st)) }'
+t_check "-a cpu-clock over 0.5 s is $ncpu x the $elapsed ms elapsed ($v; or up to $ncpu x (1 + steal $st) ms less)" \
+	cpus_elapsed_ok "$v" "$elapsed" "$ncpu" "$(awk -v n="$ncpu" -v st="$st" 'BEGIN { print n * (1 + st) }')"
 
 t_done
