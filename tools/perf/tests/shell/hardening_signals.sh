@@ -40,15 +40,15 @@ nothing_left() {	# nothing_left DESC
 # The elapsed time starts before the events are enabled and stops after
 # they are disabled (stat__start, stat__finish), so cpu-clock is at most
 # CPUs x elapsed, up to the rounding of the two printed values
-# (cpus_elapsed_ok).  Below it: measured here, 30 runs (SIGINT after
-# 0.3 s, four busy loops on 2 CPUs), 0.026 to 0.054 ms, and 0.034 to
-# 0.068 ms in 40 more; 1 ms per CPU leaves room for the hypervisor.
-# Plain perf runs as SCHED_FIFO (chrt -f 1), so that no task here (the
-# busy loop) can take its CPU between its clock and its counters:
-# without it, 1 run of 9 of this test read 8.4 ms below (1995.45 ms on
-# 2 CPUs in 1001.913; not seen which end lost it), as the clock read
-# after the enable had once read 2.05 ms above in a sanitizer run of CI
-# (0.072 to 0.138 ms above in the 30 runs).
+# (cpus_elapsed_ok).  Below it: measured here, 40 runs (SIGINT after
+# 0.3 s, four busy loops on 2 CPUs), 0.034 to 0.068 ms, and 0.034 to
+# 0.052 ms in 40 as SCHED_FIFO; 1 ms per CPU leaves room for the
+# hypervisor.  Plain perf runs as SCHED_FIFO (chrt -f 1), so that no
+# task here (the busy loop) can take its CPU between its clock and its
+# counters: without it, 1 run of 9 of this test read 8.4 ms below
+# (1995.45 ms on 2 CPUs in 1001.913; not seen which end lost it), as the
+# clock read before the disable had once read 2.05 ms above in a
+# sanitizer run of CI (0.072 to 0.138 ms above in 30 runs as above).
 for sig in INT TERM HUP; do
 	for mode in plain bperf-a bperf-p; do
 		# shellcheck disable=SC2054 # -x, and event lists

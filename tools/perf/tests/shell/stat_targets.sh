@@ -43,7 +43,7 @@ stat_human_ok() {
 # elapsed time of $out on CPUS CPUs, or less by at most 1 ms per CPU and
 # the steal time of the run (lib.sh's t_steal_ns, from stat_human_ok's
 # or until_sigint's t_steal_mark); never more (lib.sh's cpus_elapsed_ok).
-# Measured here, 3 runs of this test and stat_vs_perf: 0.009 to 0.192 ms
+# Measured here, 3 runs of this test and stat_vs_perf: 0.016 to 0.126 ms
 # below CPUs x elapsed; the rest is room for perf being preempted
 # between its clock and its counters.  The steal: perf
 # reads another CPU's cpu-clock there, by an interrupt that waits for

@@ -84,7 +84,7 @@ t_check "median context-switches $ours in a sane range" t_between "$ours" 0 500
 # System-wide cpu-clock over a sleep is the number of CPUs times the time
 # it counted (the elapsed time: a loaded machine wakes the sleep late),
 # or less by at most 1 ms per CPU (as in stat_targets.sh: measured at
-# most 0.19 ms) and the steal time of the run, as stat_targets.sh's
+# most 0.13 ms) and the steal time of the run, as stat_targets.sh's
 # t_clock_of_cpus (seen in a make test here, when perf read its clock
 # before it disabled the events: 1009.76 ms on 2 CPUs in 501.899 ms).
 ncpu=$(nproc)
